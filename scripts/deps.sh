@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, when they are missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+set -euo pipefail
+pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata python3-dbus faketime procps strace)
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+    echo "deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+    echo "deps: missing packages; run: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
