@@ -1,0 +1,20 @@
+import Foundation
+
+/// Task titles (SPEC §3): 1–200 Unicode code points after trimming white space, no control characters.
+public enum TaskTitle {
+    public static let maxLength = 200
+
+    /// The trimmed title, or `InvalidArgument` saying what is wrong with it.
+    public static func validate(_ raw: String) throws(PetError) -> String {
+        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let count = title.unicodeScalars.count
+        guard count >= 1 else { throw PetError(.invalidArgument, "The title is empty; give the task a name.") }
+        guard count <= maxLength else {
+            throw PetError(.invalidArgument, "The title has \(count) characters; the limit is \(maxLength).")
+        }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw PetError(.invalidArgument, "The title contains a control character (such as a newline or tab); remove it.")
+        }
+        return title
+    }
+}

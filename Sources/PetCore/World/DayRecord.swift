@@ -1,0 +1,27 @@
+/// A closed day as archived to history (SPEC §3.1 step 3).
+public struct DayRecord: Codable, Hashable, Sendable {
+    public let day: Day
+    /// The day's tasks as they stood at closing, in day order.
+    public let tasks: [TaskItem]
+    public let done: Int
+    public let total: Int
+    /// `done / total`; 0 for a day with no tasks.
+    public let rate: Double
+    public let petAtOpen: PetState
+    public let petAtClose: PetState
+    /// The sum of the XP of every event the day caused: completions, misses and the daily result.
+    public let xpChange: Int
+
+    /// A closeout is dated at the closed day's end, even when it runs later.
+    public var closedAt: Instant { day.end }
+}
+
+/// One closeout that ran: the day closed, its record (nil for a neutral day), and the pet after it.
+public struct Closeout: Hashable, Sendable {
+    public let day: Day
+    public let record: DayRecord?
+    public let petAfter: PetState
+
+    /// The instant the closeout is dated at: the closed day's end.
+    public var date: Instant { day.end }
+}

@@ -1,0 +1,75 @@
+/// The daily closeout (SPEC §3.1) and catch-up over several ended days.
+extension PetWorld {
+    /// Closes every day that has ended by `ctx.now`, in order, and opens the day containing now.
+    /// Each day closes exactly once: a day that has not ended is never closed, so calling this
+    /// again changes nothing. Rolled tasks and recurring instances land on the open day only.
+    public mutating func closeDueDays(_ ctx: Context) -> [Closeout] {
+        var closeouts: [Closeout] = []
+        var rolled: [TaskItem] = []
+        while ctx.now >= openDay.end {
+            let (closeout, missed) = closeOpenDay(ctx)
+            closeouts.append(closeout)
+            if settings.rollover { rolled += missed.filter { $0.templateID == nil } }
+        }
+        if !closeouts.isEmpty { seedOpenDay(rolled: rolled, zone: ctx.zone) }
+        return closeouts
+    }
+
+    /// Steps 1–3 for the open day, then opens the next one with the tasks added for it.
+    private mutating func closeOpenDay(_ ctx: Context) -> (Closeout, missed: [TaskItem]) {
+        let ordered = tasks.inDayOrder()
+        let missed = ordered.filter { !$0.isDone }
+        let done = ordered.count - missed.count
+        var events: [PetEvent] = missed.map { _ in .missed }
+        if !ordered.isEmpty { events.append(.dailyResult(done: done, total: ordered.count)) }
+        let petBefore = livePet(ctx.stages)
+        let petAfter = Engine.apply(events, to: petBefore, table: ctx.stages)
+
+        let neutral = ordered.isEmpty && !openDayLive
+        let record = neutral ? nil : DayRecord(
+            day: openDay, tasks: ordered, done: done, total: ordered.count,
+            rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
+            petAtOpen: openingPet, petAtClose: petAfter,
+            xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp })
+        let closeout = Closeout(day: openDay, record: record, petAfter: petAfter)
+
+        lastClosedDay = openDay.key
+        openingPet = petAfter
+        let next = nextDay(zone: ctx.zone)
+        openDay = next
+        openDayLive = next.contains(ctx.now)
+        tasks = tomorrow.map { task in
+            var t = task
+            t.dayKey = next.key
+            t.scheduled = Self.placeLeniently(t.time, in: next, zone: ctx.zone)
+            return t
+        }
+        tomorrow = []
+        _ = recordMutation()
+        return (closeout, missed)
+    }
+
+    /// Step 4 for the day containing now: its recurring instances, then the rolled copies.
+    private mutating func seedOpenDay(rolled: [TaskItem], zone: Zone) {
+        guard openDayLive else { return }
+        let day = openDay
+        for template in templates.sorted(by: { $0.order < $1.order }) where template.applies(to: day.key) {
+            guard tasks.count < Self.maxTasksPerDay else { return }
+            tasks.append(instance(of: template, in: day, at: Self.placeLeniently(template.time, in: day, zone: zone)))
+        }
+        for old in rolled {
+            guard tasks.count < Self.maxTasksPerDay else { return }
+            let n = takeSerial()
+            tasks.append(TaskItem(id: "\(day.key.digits)-\(n)", title: old.title, time: old.time, dayKey: day.key,
+                                  scheduled: Self.placeLeniently(old.time, in: day, zone: zone), order: n))
+        }
+    }
+
+    /// The recurring instances a day would get when it opens (for the timeline's projection).
+    public func projectedInstances(for day: Day, zone: Zone) -> [TaskItem] {
+        var copy = self
+        return templates.sorted { $0.order < $1.order }.filter { $0.applies(to: day.key) }.map {
+            copy.instance(of: $0, in: day, at: Self.placeLeniently($0.time, in: day, zone: zone))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Adding, editing and deleting tasks and templates (SPEC §3, §6.1 `AddTaskFor`, `UpdateTask`,
+/// `DeleteTask`). Every function validates fully before it changes anything.
+extension PetWorld {
+    /// Which day an added task is for.
+    public enum DayChoice: Sendable {
+        case today, tomorrow
+
+        /// `""`/`"today"` or `"tomorrow"`.
+        public static func parse(_ text: String) throws(PetError) -> DayChoice {
+            switch text {
+            case "", "today": return .today
+            case "tomorrow": return .tomorrow
+            default: throw PetError(.invalidArgument, "The day must be \"today\" or \"tomorrow\", not \(quoted(text)).")
+            }
+        }
+    }
+
+    /// Adds a one-off task, or — with a repeat rule — a template (and today's instance when it is
+    /// for today and today matches). Returns the task or template id.
+    @discardableResult
+    public mutating func addTask(title rawTitle: String, time rawTime: String, day rawDay: String = "",
+                                 repeat rawRepeat: String = "", _ ctx: Context) throws(PetError) -> String {
+        let title = try TaskTitle.validate(rawTitle)
+        let time = try WallTime.parse(rawTime)
+        let choice = try DayChoice.parse(rawDay)
+        let rule = try Repeat.parse(rawRepeat)
+        let day = choice == .today ? openDay : nextDay(zone: ctx.zone)
+        let at = try Self.place(time, in: day, zone: ctx.zone)
+
+        guard let rule else {
+            try checkRoom(choice == .today ? tasks.count : tomorrow.count, day: day)
+            let n = takeSerial()
+            let task = TaskItem(id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n)
+            if choice == .today { tasks.append(task) } else { tomorrow.append(task) }
+            _ = recordMutation()
+            return task.id
+        }
+        guard templates.count < Self.maxTemplates else {
+            throw PetError(.invalidArgument, "There are already \(Self.maxTemplates) recurring tasks, the limit; delete one first.")
+        }
+        let wantsInstance = choice == .today && rule.matches(day.key.weekday)
+        if wantsInstance { try checkRoom(tasks.count, day: day) }
+        let n = takeSerial()
+        let template = Template(id: "t-\(n)", title: title, time: time, repeatRule: rule, firstDay: day.key, order: n)
+        templates.append(template)
+        if wantsInstance { tasks.append(instance(of: template, in: day, at: at)) }
+        _ = recordMutation()
+        return template.id
+    }
+
+    /// Edits a task's or a template's title and/or time; an empty string leaves that field as is.
+    /// A time change clears the snooze; a done task may change its title only.
+    public mutating func updateTask(id: String, title rawTitle: String, time rawTime: String, _ ctx: Context) throws(PetError) {
+        let slot = try locate(id)
+        let title = rawTitle.isEmpty ? nil : try TaskTitle.validate(rawTitle)
+        let time = rawTime.isEmpty ? nil : try WallTime.parse(rawTime)
+        switch slot {
+        case .template(let i):
+            if let title { templates[i].title = title }
+            if let time { templates[i].time = time }
+        case .today(let i):
+            tasks[i] = try edited(tasks[i], title: title, time: time, in: openDay, zone: ctx.zone)
+        case .tomorrow(let i):
+            tomorrow[i] = try edited(tomorrow[i], title: title, time: time, in: nextDay(zone: ctx.zone), zone: ctx.zone)
+        }
+        _ = recordMutation()
+    }
+
+    /// Deletes a task of the open or next day (not a done one), or a template (stopping its
+    /// future instances; instances already made stay).
+    public mutating func deleteTask(id: String) throws(PetError) {
+        switch try locate(id) {
+        case .template(let i): templates.remove(at: i)
+        case .tomorrow(let i): tomorrow.remove(at: i)
+        case .today(let i):
+            guard !tasks[i].isDone else {
+                throw PetError(.alreadyDone, "Task \(quoted(id)) is done and stays on record; undo it first to delete it.")
+            }
+            tasks.remove(at: i)
+        }
+        _ = recordMutation()
+    }
+
+    private func edited(_ task: TaskItem, title: String?, time: WallTime?, in day: Day, zone: Zone) throws(PetError) -> TaskItem {
+        var t = task
+        if let time, time != t.time {
+            let at = try Self.place(time, in: day, zone: zone)
+            guard !t.isDone else {
+                throw PetError(.alreadyDone, "Task \(quoted(t.id)) is done; undo it first to change its time.")
+            }
+            t.time = time
+            t.scheduled = at
+            t.snoozedUntil = nil
+        }
+        if let title { t.title = title }
+        return t
+    }
+
+    private func checkRoom(_ count: Int, day: Day) throws(PetError) {
+        guard count < Self.maxTasksPerDay else {
+            throw PetError(.invalidArgument, "The day \(day.key) already has \(Self.maxTasksPerDay) tasks, the limit.")
+        }
+    }
+
+    /// A new task of `day` made from a template.
+    mutating func instance(of template: Template, in day: Day, at: Instant) -> TaskItem {
+        let n = takeSerial()
+        return TaskItem(id: "\(day.key.digits)-\(n)", title: template.title, time: template.time, dayKey: day.key,
+                        scheduled: at, order: n, templateID: template.id, repeatRule: template.repeatRule)
+    }
+}

@@ -1,0 +1,66 @@
+/// Everything the daemon keeps between runs, as one value (SPEC §5's `state.json`): the pet at the
+/// open day's opening, settings, templates, the open and next day's tasks, the last closed day and
+/// the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
+public struct PetWorld: Codable, Hashable, Sendable {
+    public var settings: Settings
+    /// The pet when the open day opened; the live pet replays the day's completions on top of it.
+    public var openingPet: PetState
+    public var openDay: Day
+    /// Whether the open day was opened while now was inside it (a day the daemon ran in); a day
+    /// that was not, and that holds no tasks, closes as neutral.
+    public var openDayLive: Bool
+    /// The open day's tasks, in creation order.
+    public var tasks: [TaskItem]
+    /// Tasks added in advance for the next day.
+    public var tomorrow: [TaskItem]
+    public var templates: [Template]
+    public var lastClosedDay: DayKey?
+    /// The mutation sequence number: how many changes have been acknowledged.
+    public var mutations: UInt64
+    /// The last serial handed out for an id; ids are never reused.
+    public var serial: UInt64
+
+    public static let maxTasksPerDay = 200
+    public static let maxTemplates = 100
+
+    /// An empty state: a tadpole and the day containing `now`. `lastClosedDay` is history's last
+    /// day when there is history, so the first open day comes after it.
+    public init(now: Instant, zone: Zone, settings: Settings = Settings(), lastClosedDay: DayKey? = nil) {
+        self.settings = settings
+        self.openingPet = .hatchling
+        self.openDay = DayCalendar.firstDay(
+            containing: now, resetTime: settings.resetTime, zone: zone, after: lastClosedDay)
+        self.openDayLive = true
+        self.tasks = []
+        self.tomorrow = []
+        self.templates = []
+        self.lastClosedDay = lastClosedDay
+        self.mutations = 0
+        self.serial = 0
+    }
+
+    /// The live pet: the opening state with the day's recorded awards replayed in completion order.
+    public func livePet(_ stages: StageTable) -> PetState {
+        let awards = tasks.filter(\.isDone).sorted { $0.completedSeq < $1.completedSeq }
+        return Engine.apply(awards.map { .completion(xp: $0.xp) }, to: stages.clamp(openingPet), table: stages)
+    }
+
+    /// The next day as projected now, with the current reset time.
+    public func nextDay(zone: Zone) -> Day {
+        DayCalendar.day(after: openDay, resetTime: settings.resetTime, zone: zone)
+    }
+
+    /// The open day's next task: the first not-done task in day order.
+    public var nextTask: TaskItem? { tasks.nextTask() }
+
+    mutating func takeSerial() -> UInt64 {
+        serial += 1
+        return serial
+    }
+
+    /// Counts one acknowledged change and returns its sequence number.
+    mutating func recordMutation() -> UInt64 {
+        mutations += 1
+        return mutations
+    }
+}
