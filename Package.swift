@@ -16,6 +16,12 @@ let package = Package(
         // Layer 1: the pure rules. Foundation only; no clock, disk, environment or bus.
         .target(name: "PetCore", swiftSettings: strict),
 
+        // The bus: libdbus through pkg-config, and the generic Swift layer over it (knows no pets).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
+        // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
+        .executableTarget(name: "dbuskit-testservice", dependencies: ["DBusKit"], swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(
             name: "PetCoreTests",

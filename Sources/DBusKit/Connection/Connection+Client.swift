@@ -1,0 +1,79 @@
+import CDBus
+
+/// A token for ``Connection/unsubscribe(_:)``.
+public struct Subscription: Hashable, Sendable {
+    let id: Int
+}
+
+extension Connection {
+    /// Sends a method call and blocks until its reply; an error reply is thrown as a ``DBusError``
+    /// carrying the remote error name (`NoReply` on timeout). `timeout` nil means libdbus's default (25 s).
+    ///
+    /// Messages that arrive meanwhile are queued and dispatched by the next event-loop iteration.
+    public func call(_ message: Message, timeout: Duration? = nil) throws -> Message {
+        guard isConnected else { throw DBusError.disconnected }
+        let milliseconds = timeout.map(Self.milliseconds) ?? CDBUS_TIMEOUT_USE_DEFAULT
+        let reply = try LibDBus.withError {
+            dbus_connection_send_with_reply_and_block(raw, message.raw, milliseconds, $0)
+        }
+        return Message(owning: try LibDBus.allocated(reply, "dbus_connection_send_with_reply_and_block"))
+    }
+
+    /// Calls `member` and returns the reply's arguments. Throws ``DBusError`` for error replies,
+    /// timeouts, invalid names and a lost connection.
+    public func call(
+        destination: String, path: String, interface: String, member: String,
+        arguments: [DBusValue] = [], timeout: Duration? = nil
+    ) throws -> [DBusValue] {
+        let message = try Message.methodCall(destination: destination, path: path, interface: interface, member: member)
+        try message.append(arguments)
+        return try call(message, timeout: timeout).arguments()
+    }
+
+    /// Reads a property through `org.freedesktop.DBus.Properties.Get`, unwrapped from its variant.
+    public func getProperty(
+        destination: String, path: String, interface: String, name: String, timeout: Duration? = nil
+    ) throws -> DBusValue {
+        let reply = try call(
+            destination: destination, path: path, interface: PropertiesInterface.name, member: "Get",
+            arguments: [.string(interface), .string(name)], timeout: timeout)
+        guard let value = reply.first?.variantValue else {
+            throw DBusError.invalidArgs("Properties.Get did not return a variant.")
+        }
+        return value
+    }
+
+    /// Sets a property through `org.freedesktop.DBus.Properties.Set`.
+    public func setProperty(
+        destination: String, path: String, interface: String, name: String, value: DBusValue,
+        timeout: Duration? = nil
+    ) throws {
+        _ = try call(
+            destination: destination, path: path, interface: PropertiesInterface.name, member: "Set",
+            arguments: [.string(interface), .string(name), .variant(value)], timeout: timeout)
+    }
+
+    /// Adds `rule` on the bus and runs `handler` for each matching signal, from the event loop.
+    public func subscribe(_ rule: MatchRule, handler: @escaping (Message) -> Void) throws -> Subscription {
+        try rule.validate()
+        let ruleString = rule.ruleString
+        _ = try LibDBus.withError { dbus_bus_add_match(raw, ruleString, $0) }
+        let id = state.nextSubscriptionID
+        state.nextSubscriptionID += 1
+        state.subscriptions[id] = (rule, handler)
+        return Subscription(id: id)
+    }
+
+    /// Removes a subscription and its match rule.
+    public func unsubscribe(_ subscription: Subscription) throws {
+        guard let (rule, _) = state.subscriptions.removeValue(forKey: subscription.id) else { return }
+        let ruleString = rule.ruleString
+        _ = try LibDBus.withError { dbus_bus_remove_match(raw, ruleString, $0) }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(0, total))
+    }
+}

@@ -1,0 +1,105 @@
+import CDBus
+import Glibc
+
+/// A private connection to a message bus, with exit-on-disconnect off.
+///
+/// libdbus's shared `dbus_bus_get` connection calls `_exit()` when the bus goes away; this one never
+/// does: a lost bus shows up as ``isConnected`` turning false and ``EventLoop/run()`` returning
+/// ``EventLoop/Exit/disconnected``. Use it from one thread (the event loop's).
+public final class Connection {
+    let raw: OpaquePointer
+    let state: ConnectionState
+    private var closed = false
+
+    /// Connects to the bus at `address` (e.g. `unix:path=/run/user/1000/bus`) and registers with it.
+    public init(address: String) throws {
+        guard DBusNames.noNUL(address) else { throw DBusError.invalidArgs("Invalid bus address.") }
+        var opened: OpaquePointer?
+        opened = try LibDBus.withError { dbus_connection_open_private(address, $0) }
+        guard let raw = opened else { throw DBusError.failed("Could not connect to \(address).") }
+        self.raw = raw
+        self.state = ConnectionState()
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        // Once every stored property is set, a throw below runs deinit, which closes and releases.
+        try LibDBus.check(Self.installFilter(raw, state), "dbus_connection_add_filter")
+        let registered = try LibDBus.withError { dbus_bus_register(raw, $0) }
+        try LibDBus.check(registered, "dbus_bus_register")
+    }
+
+    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (or libdbus's default lookup).
+    public static func session() throws -> Connection {
+        let environment = LibDBus.string(getenv("DBUS_SESSION_BUS_ADDRESS"))
+        if let environment, !environment.isEmpty { return try Connection(address: environment) }
+        if let runtime = LibDBus.string(getenv("XDG_RUNTIME_DIR")), !runtime.isEmpty {
+            return try Connection(address: "unix:path=\(runtime)/bus")
+        }
+        throw DBusError(
+            name: DBusError.Name.failed,
+            message: "No session bus: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are unset.")
+    }
+
+    deinit {
+        closeAndRelease()
+    }
+
+    /// The unique name the bus gave this connection, e.g. `:1.42`.
+    public var uniqueName: String {
+        LibDBus.string(dbus_bus_get_unique_name(raw)) ?? ""
+    }
+
+    /// False once the bus has gone away or ``close()`` was called.
+    public var isConnected: Bool {
+        !closed && !state.disconnected && dbus_connection_get_is_connected(raw) != 0
+    }
+
+    /// Runs `handler` once when the connection to the bus is lost (not on ``close()``).
+    public func onDisconnect(_ handler: @escaping () -> Void) {
+        state.disconnectHandlers.append(handler)
+    }
+
+    /// Queues `message` for sending; it goes out at once when the socket can take it, else when the
+    /// event loop sees the socket writable. Throws `Disconnected` when the connection is gone.
+    public func send(_ message: Message) throws {
+        guard isConnected else { throw DBusError.disconnected }
+        try LibDBus.check(dbus_connection_send(raw, message.raw, nil), "dbus_connection_send")
+    }
+
+    /// Blocks until every queued message has been written (for short-lived clients before they exit).
+    public func flush() {
+        guard isConnected else { return }
+        dbus_connection_flush(raw)
+    }
+
+    /// Closes the connection. Idempotent. Subscriptions and disconnect handlers are dropped so that
+    /// closures capturing this connection do not keep it alive.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        dbus_connection_close(raw)
+        state.subscriptions.removeAll()
+        state.disconnectHandlers.removeAll()
+    }
+
+    private func closeAndRelease() {
+        close()
+        // The only reference DBusKit took; finalizing releases filter data and object registrations.
+        dbus_connection_unref(raw)
+    }
+
+    /// Drains the incoming queue: dispatches until libdbus reports `DBUS_DISPATCH_COMPLETE`.
+    /// Returns false when libdbus needs memory to continue.
+    func dispatchAll() -> Bool {
+        while true {
+            switch dbus_connection_dispatch(raw) {
+            case DBUS_DISPATCH_DATA_REMAINS: continue
+            case DBUS_DISPATCH_COMPLETE: return true
+            default: return false
+            }
+        }
+    }
+
+    /// True when messages wait in the incoming queue.
+    var hasPendingDispatch: Bool {
+        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
+    }
+}

@@ -1,0 +1,56 @@
+import CDBus
+
+/// The per-connection state libdbus's filter callback sees: disconnection and signal subscriptions.
+///
+/// libdbus keeps one retained reference to it as filter data and releases it when the connection is
+/// finalized; the ``Connection`` holds the other.
+final class ConnectionState {
+    var disconnected = false
+    var disconnectHandlers: [() -> Void] = []
+    var subscriptions: [Int: (MatchRule, (Message) -> Void)] = [:]
+    var nextSubscriptionID = 1
+    var unknownObjectFallbackInstalled = false
+
+    /// Handles one incoming message before the object tree sees it.
+    func filter(_ message: Message) -> Bool {
+        if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local",
+            message.member == "Disconnected"
+        {
+            disconnected = true
+            let handlers = disconnectHandlers
+            disconnectHandlers.removeAll()
+            for handler in handlers { handler() }
+            return true
+        }
+        if message.kind == .signal {
+            // Handlers may unsubscribe while we iterate; work on a snapshot in subscription order.
+            for (id, entry) in subscriptions.sorted(by: { $0.key < $1.key })
+            where subscriptions[id] != nil && entry.0.matches(message) {
+                entry.1(message)
+            }
+        }
+        return false  // Let other filters and the object tree see it too.
+    }
+}
+
+extension Connection {
+    /// Adds the filter that detects disconnection and delivers subscribed signals.
+    static func installFilter(_ raw: OpaquePointer, _ state: ConnectionState) -> dbus_bool_t {
+        let data = Unmanaged.passRetained(state).toOpaque()
+        let ok = dbus_connection_add_filter(
+            raw,
+            { _, message, data in
+                guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                let state = Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue()
+                let handled = state.filter(Message(borrowing: message))
+                return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            },
+            data,
+            { data in
+                // libdbus frees filter data exactly once, when the filter or the connection goes away.
+                if let data { Unmanaged<ConnectionState>.fromOpaque(data).release() }
+            })
+        if ok == 0 { Unmanaged<ConnectionState>.fromOpaque(data).release() }
+        return ok
+    }
+}

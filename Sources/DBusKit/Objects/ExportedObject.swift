@@ -1,0 +1,131 @@
+/// An object exported on a connection: its path, its interfaces and its introspection XML.
+///
+/// `org.freedesktop.DBus.Introspectable` serves ``introspectionXML``; `org.freedesktop.DBus.Properties`
+/// serves the properties declared on the interfaces; `org.freedesktop.DBus.Peer` is answered by libdbus
+/// itself. Every method call to the object gets exactly one reply (none when the caller asked for none).
+public final class ExportedObject {
+    /// A method: its name, its signatures, and the handler that returns the reply's values or throws a
+    /// ``DBusError`` (any other error becomes `org.freedesktop.DBus.Error.Failed`).
+    public struct Method {
+        /// The member name.
+        public var name: String
+        /// The input signature the call must have exactly; nil accepts any arguments.
+        public var inSignature: String?
+        /// The output signature the handler's values must have; nil accepts any.
+        public var outSignature: String?
+        /// Computes the reply.
+        public var handler: (MethodCall) throws -> [DBusValue]
+
+        /// Declares a method.
+        public init(
+            _ name: String, in inSignature: String? = "", out outSignature: String? = "",
+            handler: @escaping (MethodCall) throws -> [DBusValue]
+        ) {
+            self.name = name
+            self.inSignature = inSignature
+            self.outSignature = outSignature
+            self.handler = handler
+        }
+    }
+
+    /// A property: its type, whether it can be set, and the closures that read and write it.
+    public struct Property {
+        /// Read-only or read-write.
+        public enum Access: Sendable {
+            /// `Set` answers `PropertyReadOnly`.
+            case read
+            /// `Set` calls the setter.
+            case readWrite
+        }
+
+        /// The property name.
+        public var name: String
+        /// The declared type, e.g. `u` or `a{sv}`.
+        public var signature: String
+        /// Read-only or read-write.
+        public var access: Access
+        /// Returns the current value (of type ``signature``).
+        public var get: () throws -> DBusValue
+        /// Receives the variant's contents, unchecked (it may accept more than one type); throws a
+        /// ``DBusError`` such as `InvalidArgs` to reject the value.
+        public var set: ((DBusValue) throws -> Void)?
+        /// When true, a successful `Set` emits `PropertiesChanged` with the getter's new value.
+        public var emitsChangedOnSet: Bool
+
+        /// Declares a read-only property.
+        public init(_ name: String, signature: String, get: @escaping () throws -> DBusValue) {
+            self.name = name
+            self.signature = signature
+            self.access = .read
+            self.get = get
+            self.set = nil
+            self.emitsChangedOnSet = false
+        }
+
+        /// Declares a read-write property.
+        public init(
+            _ name: String, signature: String, emitsChangedOnSet: Bool = true,
+            get: @escaping () throws -> DBusValue, set: @escaping (DBusValue) throws -> Void
+        ) {
+            self.name = name
+            self.signature = signature
+            self.access = .readWrite
+            self.get = get
+            self.set = set
+            self.emitsChangedOnSet = emitsChangedOnSet
+        }
+    }
+
+    /// An interface: a name, its methods and its properties. Signals need no declaration to be sent;
+    /// they are described in the introspection XML.
+    public struct Interface {
+        /// The interface name.
+        public var name: String
+        /// The methods, by name.
+        public var methods: [String: Method]
+        /// The properties, in declaration order.
+        public var properties: [Property]
+
+        /// Declares an interface.
+        public init(_ name: String, methods: [Method] = [], properties: [Property] = []) {
+            self.name = name
+            self.methods = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+            self.properties = properties
+        }
+
+        /// The property called `name`, if declared.
+        public func property(named name: String) -> Property? {
+            properties.first { $0.name == name }
+        }
+    }
+
+    /// The object path.
+    public let path: String
+    /// The interfaces, in order.
+    public let interfaces: [Interface]
+    /// The reply to `Introspect`.
+    public let introspectionXML: String
+
+    /// Creates an object. Throws `InvalidArgs` for an invalid path, interface or member name.
+    public init(path: String, interfaces: [Interface], introspectionXML: String) throws {
+        try DBusNames.requireObjectPath(path)
+        for interface in interfaces {
+            try DBusNames.requireInterface(interface.name)
+            for name in interface.methods.keys { try DBusNames.requireMember(name) }
+            for property in interface.properties {
+                try DBusNames.requireMember(property.name)
+                guard DBusNames.isValidSingleSignature(property.signature) else {
+                    throw DBusError.invalidArgs("Property \(property.name) has an invalid signature.")
+                }
+            }
+        }
+        self.path = path
+        self.interfaces = interfaces
+        self.introspectionXML = introspectionXML
+    }
+
+    /// The interface called `name`, if exported.
+    public func interface(named name: String) -> Interface? {
+        interfaces.first { $0.name == name }
+    }
+}

@@ -1,0 +1,143 @@
+import CDBus
+
+/// Routes one method call to an ``ExportedObject`` and produces exactly one reply.
+///
+/// Returning nil means "not ours": libdbus then sends its standard `UnknownMethod` error, so unknown
+/// members are answered too.
+enum ObjectDispatcher {
+    /// The outcome of a call: values to reply with, or an error to reply with.
+    typealias Outcome = Result<[DBusValue], DBusError>
+
+    /// The reply for `message`, or nil when no interface of `object` declares the member.
+    static func outcome(for message: Message, on object: ExportedObject, emit: (Message) -> Void) -> Outcome? {
+        let member = message.member ?? ""
+        switch message.interface {
+        case IntrospectableInterface.name?:
+            return IntrospectableInterface.handle(member: member, message: message, object: object)
+        case PropertiesInterface.name?:
+            return PropertiesInterface.handle(member: member, message: message, object: object, emit: emit)
+        case nil where member == "Introspect":
+            return IntrospectableInterface.handle(member: member, message: message, object: object)
+        default:
+            break
+        }
+        let method: ExportedObject.Method?
+        if let name = message.interface {
+            method = object.interface(named: name)?.methods[member]
+        } else {
+            // The interface is optional in a call: take the first interface declaring the member.
+            method = object.interfaces.lazy.compactMap { $0.methods[member] }.first
+        }
+        guard let method else { return nil }
+        return invoke(method, message)
+    }
+
+    private static func invoke(_ method: ExportedObject.Method, _ message: Message) -> Outcome {
+        let signature = message.signature
+        if let expected = method.inSignature, expected != signature {
+            return .failure(.invalidArgs("Method \(method.name) expects signature '\(expected)', got '\(signature)'."))
+        }
+        do {
+            let arguments = try message.arguments()
+            let values = try method.handler(MethodCall(message: message, arguments: arguments))
+            if let out = method.outSignature, DBusValue.signature(of: values) != out {
+                return .failure(.failed("Method \(method.name) produced '\(DBusValue.signature(of: values))', not '\(out)'."))
+            }
+            return .success(values)
+        } catch {
+            return .failure(asDBusError(error))
+        }
+    }
+
+    /// A thrown error as a D-Bus error: a ``DBusError`` as it is, anything else as `Failed`.
+    static func asDBusError(_ error: any Error) -> DBusError {
+        (error as? DBusError) ?? .failed(String(describing: error))
+    }
+
+    /// The reply message for `outcome`; falls back to a `Failed` error if the values cannot be written.
+    static func reply(to message: Message, with outcome: Outcome) -> Message? {
+        switch outcome {
+        case .success(let values):
+            do {
+                return try message.makeReply(values)
+            } catch {
+                return try? message.makeErrorReply(asDBusError(error))
+            }
+        case .failure(let error):
+            return try? message.makeErrorReply(error)
+        }
+    }
+}
+
+extension Connection {
+    /// Registers `object` at its path. Throws `ObjectPathInUse` if something is already there.
+    public func export(_ object: ExportedObject) throws {
+        try installUnknownObjectFallback()
+        var vtable = DBusObjectPathVTable()
+        vtable.unregister_function = { _, data in
+            // libdbus calls this exactly once, on unregister or when the connection is finalized.
+            if let data { Unmanaged<ExportedObject>.fromOpaque(data).release() }
+        }
+        vtable.message_function = { connection, message, data in
+            guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let object = Unmanaged<ExportedObject>.fromOpaque(data).takeUnretainedValue()
+            return Connection.dispatch(Message(borrowing: message), to: object, on: connection)
+        }
+        let data = Unmanaged.passRetained(object).toOpaque()
+        let path = object.path
+        do {
+            let ok = try LibDBus.withError { dbus_connection_try_register_object_path(raw, path, &vtable, data, $0) }
+            try LibDBus.check(ok, "dbus_connection_try_register_object_path")
+        } catch {
+            Unmanaged<ExportedObject>.fromOpaque(data).release()
+            throw error
+        }
+    }
+
+    /// Removes the object registered at `path`, if any.
+    public func unexport(path: String) {
+        guard DBusNames.isValidObjectPath(path) else { return }
+        _ = dbus_connection_unregister_object_path(raw, path)
+    }
+
+    static func dispatch(_ message: Message, to object: ExportedObject, on connection: OpaquePointer)
+        -> DBusHandlerResult
+    {
+        guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let emit: (Message) -> Void = { signal in _ = dbus_connection_send(connection, signal.raw, nil) }
+        guard let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: emit) else {
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+        if message.expectsReply, let reply = ObjectDispatcher.reply(to: message, with: outcome) {
+            _ = dbus_connection_send(connection, reply.raw, nil)
+        }
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+}
+
+extension Connection {
+    /// Registers a fallback at `/` that answers calls to paths with no object with `UnknownObject`.
+    ///
+    /// Without it libdbus answers them with `UnknownMethod`. `Introspect` is left to libdbus, whose
+    /// default reply lists the child nodes, so tools can walk down to the exported objects.
+    func installUnknownObjectFallback() throws {
+        guard !state.unknownObjectFallbackInstalled else { return }
+        var vtable = DBusObjectPathVTable()
+        vtable.message_function = { connection, message, _ in
+            guard let connection, let message else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let call = Message(borrowing: message)
+            guard call.kind == .methodCall, call.member != "Introspect" else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            let error = DBusError(
+                name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'.")
+            if call.expectsReply, let reply = try? call.makeErrorReply(error) {
+                _ = dbus_connection_send(connection, reply.raw, nil)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        let ok = try LibDBus.withError { dbus_connection_try_register_fallback(raw, "/", &vtable, nil, $0) }
+        try LibDBus.check(ok, "dbus_connection_try_register_fallback")
+        state.unknownObjectFallbackInstalled = true
+    }
+}
