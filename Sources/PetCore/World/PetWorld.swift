@@ -19,6 +19,9 @@ public struct PetWorld: Codable, Hashable, Sendable {
     public var mutations: UInt64
     /// The last serial handed out for an id; ids are never reused.
     public var serial: UInt64
+    /// What the widget's pet part shows: the live pet as of the latest tick reached (SPEC §3.2);
+    /// nil until the snapshot rule first runs.
+    public var snapshot: VisibleSnapshot?
 
     public static let maxTasksPerDay = 200
     public static let maxTemplates = 100
@@ -37,6 +40,7 @@ public struct PetWorld: Codable, Hashable, Sendable {
         self.lastClosedDay = lastClosedDay
         self.mutations = 0
         self.serial = 0
+        self.snapshot = nil
     }
 
     /// The live pet: the opening state with the day's recorded awards replayed in completion order.

@@ -1,0 +1,29 @@
+/// The timeline (SPEC §3.2): the next 24 ticks after now, each with the entry the widget would
+/// show at that tick given the data as it stands.
+public enum Timeline {
+    public static let length = 24
+
+    /// The entries. The pet part is the live pet now (no closeout is projected). The task part is
+    /// the tick's day as known now: the open day's tasks for ticks before its end (including ticks
+    /// before its start after a backward clock, since the open day stays open); for the next day,
+    /// the tasks added for it plus the recurring instances it will get; for any later day reached
+    /// within 24 ticks (a short transition day), its recurring instances. None projected is done.
+    public static func entries(world: PetWorld, _ ctx: Context, iconPath: (Stage) -> String) -> [EntryDictionary] {
+        let ticks = Ticks.next(length + 1, after: ctx.now, zone: ctx.zone)
+        let pet = world.livePet(ctx.stages)
+        var days = [(day: world.openDay, tasks: world.tasks)]
+        var result: [EntryDictionary] = []
+        for (tick, following) in zip(ticks, ticks.dropFirst()) {
+            while let last = days.last, tick >= last.day.end {
+                let day = DayCalendar.day(after: last.day, resetTime: world.settings.resetTime, zone: ctx.zone)
+                let known = days.count == 1 ? world.tomorrow : []
+                days.append((day, known + world.projectedInstances(for: day, zone: ctx.zone)))
+            }
+            guard let current = days.last else { break }
+            result.append(WidgetEntry.values(
+                date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
+                at: tick, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath))
+        }
+        return result
+    }
+}

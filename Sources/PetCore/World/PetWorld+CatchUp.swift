@@ -1,0 +1,31 @@
+/// What one catch-up did, and what the daemon must do about it.
+public struct CatchUp: Hashable, Sendable {
+    /// The closeouts that ran, oldest first (each: `TasksChanged` and a `WidgetEntry` change).
+    public let closeouts: [Closeout]
+    /// Whether a new visible snapshot was stored (the `WidgetEntry` property changed).
+    public let snapshotChanged: Bool
+    /// Whether `EntryChanged` must be emitted now, exactly once: a tick was crossed since the
+    /// stored snapshot, and this is not start-up. Never on a backward jump.
+    public let emitEntryChanged: Bool
+    /// When the daemon must next wake on its own: the next tick or the open day's end, earlier first.
+    public let nextWake: Instant
+}
+
+extension PetWorld {
+    /// Brings the world up to date at `ctx.now`: runs the due closeouts (SPEC §3.1), then the
+    /// visible-snapshot rule (SPEC §3.2). The daemon calls this on start (`startingUp: true`),
+    /// before handling each message, at each timer wake and after a clock jump or zone change.
+    public mutating func catchUp(_ ctx: Context, startingUp: Bool = false) -> CatchUp {
+        let petBefore = livePet(ctx.stages)
+        let closeouts = closeDueDays(ctx)
+        let crossed = SnapshotRule.tickCrossed(stored: snapshot, now: ctx.now, zone: ctx.zone)
+        let new = SnapshotRule.due(
+            stored: snapshot, now: ctx.now, zone: ctx.zone, closeouts: closeouts,
+            petBeforeCloseouts: petBefore, livePet: livePet(ctx.stages))
+        if let new { snapshot = new }
+        let nextTick = SnapshotRule.nextDue(stored: snapshot, now: ctx.now, zone: ctx.zone)
+        return CatchUp(
+            closeouts: closeouts, snapshotChanged: new != nil, emitEntryChanged: crossed && !startingUp,
+            nextWake: min(nextTick, openDay.end))
+    }
+}

@@ -1,0 +1,35 @@
+/// The world's presentations: the widget entry, the timeline, the pet keys and task lists, ready
+/// for the daemon to map to `a{sv}`.
+extension PetWorld {
+    /// The entry to show now (`GetWidgetEntry`, the `WidgetEntry` property, `EntryChanged`): the
+    /// pet part from the visible snapshot, the task part live from the open day. Run `catchUp`
+    /// first; without a stored snapshot the live pet at the latest tick stands in.
+    public func widgetEntry(_ ctx: Context, iconPath: (Stage) -> String = { _ in "" }) -> EntryDictionary {
+        let shown = snapshot ?? VisibleSnapshot(
+            tick: Ticks.latest(atOrBefore: ctx.now, zone: ctx.zone), pet: livePet(ctx.stages))
+        return WidgetEntry.values(
+            date: shown.tick, nextDate: Ticks.next(after: shown.tick, zone: ctx.zone), pet: shown.pet,
+            dayKey: openDay.key, tasks: tasks, at: ctx.now, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath)
+    }
+
+    /// The next 24 tick entries (`GetTimeline`).
+    public func timeline(_ ctx: Context, iconPath: (Stage) -> String = { _ in "" }) -> [EntryDictionary] {
+        Timeline.entries(world: self, ctx, iconPath: iconPath)
+    }
+
+    /// The pet keys for the live pet (`GetPet`).
+    public func petValues(_ ctx: Context, iconPath: (Stage) -> String = { _ in "" }) -> EntryDictionary {
+        PetKeys.values(for: livePet(ctx.stages), stages: ctx.stages, iconPath: iconPath)
+    }
+
+    /// The open day's task records (`ListTasks("")`), with `is_next` and `overdue` read now.
+    public func openDayRecords(_ ctx: Context) -> [EntryDictionary] {
+        TaskRecord.list(tasks, reading: .live(at: ctx.now), zone: ctx.zone)
+    }
+
+    /// The records of the tasks added for the next day (`ListTasks("tomorrow")`): no projected
+    /// instances, `is_next` and `overdue` false.
+    public func tomorrowRecords(_ ctx: Context) -> [EntryDictionary] {
+        TaskRecord.list(tomorrow, reading: .planned, zone: ctx.zone)
+    }
+}
