@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         // Layer 1: the pure rules. Foundation only; no clock, disk, environment or bus.
         .target(name: "PetCore", swiftSettings: strict),
+        // The PetCore benchmark (docs/BENCHMARKS.md, "PetCore"); build with -c release.
+        .executableTarget(name: "bench-core", dependencies: ["PetCore"], path: "bench/core", swiftSettings: strict),
 
         // The bus: libdbus through pkg-config, and the generic Swift layer over it (knows no pets).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),

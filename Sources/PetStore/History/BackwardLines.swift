@@ -1,0 +1,71 @@
+/// Reads a file's newline-terminated lines from the end backwards, a chunk at a time, so finding
+/// the last day in history costs one small read however long the history is.
+struct BackwardLines {
+    let file: Descriptor
+    /// Lines before this offset have not been returned yet.
+    private(set) var end: Int64
+    private var buffer: [UInt8] = []
+    private var bufferStart: Int64
+
+    static let chunk = 4096
+
+    /// Reads the lines in `[0, end)`; `end` must be 0 or just past a newline.
+    init(_ file: Descriptor, end: Int64) {
+        self.file = file
+        self.end = end
+        self.bufferStart = end
+    }
+
+    /// The previous line (without its newline) and the offset it starts at; nil at the beginning.
+    mutating func previous() throws(StoreError) -> (start: Int64, bytes: ArraySlice<UInt8>)? {
+        guard end > 0 else { return nil }
+        let lineEnd = end - 1  // the newline
+        var searchFrom = lineEnd - 1
+        var start: Int64 = 0
+        while true {
+            if let newline = lastNewline(from: searchFrom) {
+                start = newline + 1
+                break
+            }
+            if bufferStart == 0 {
+                start = 0
+                break
+            }
+            searchFrom = min(lineEnd - 1, bufferStart - 1)
+            try extend()
+        }
+        let bytes = buffer[Int(start - bufferStart)..<Int(lineEnd - bufferStart)]
+        end = start
+        return (start, bytes)
+    }
+
+    private func lastNewline(from offset: Int64) -> Int64? {
+        var i = offset
+        while i >= bufferStart {
+            if buffer[Int(i - bufferStart)] == UInt8(ascii: "\n") { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private mutating func extend() throws(StoreError) {
+        let newStart = max(0, bufferStart - Int64(Self.chunk))
+        let more = try file.read(at: newStart, count: Int(bufferStart - newStart))
+        buffer = more + buffer
+        bufferStart = newStart
+    }
+
+    /// The length of the file without a torn last line: just past the last newline, or 0.
+    static func cleanLength(of file: Descriptor, size: Int64) throws(StoreError) -> Int64 {
+        // The usual case, one byte: the file ends with a newline.
+        if size > 0, try file.read(at: size - 1, count: 1) == [UInt8(ascii: "\n")] { return size }
+        var end = size
+        while end > 0 {
+            let start = max(0, end - Int64(chunk))
+            let bytes = try file.read(at: start, count: Int(end - start))
+            if let i = bytes.lastIndex(of: UInt8(ascii: "\n")) { return start + Int64(i) + 1 }
+            end = start
+        }
+        return 0
+    }
+}

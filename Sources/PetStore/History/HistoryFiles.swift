@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PetCore
+
+/// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
+/// records in day order. Start-up reads only file tails; queries read only the years they need.
+struct HistoryFiles {
+    let directory: String
+
+    static func name(year: Int) -> String {
+        let digits = String(year)
+        return "history-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".jsonl"
+    }
+
+    func path(year: Int) -> String { Paths.join(directory, Self.name(year: year)) }
+
+    /// The years that have a history file, ascending.
+    func years() throws(StoreError) -> [Int] {
+        try Paths.list(directory).compactMap { name -> Int? in
+            guard name.hasPrefix("history-"), name.hasSuffix(".jsonl") else { return nil }
+            let middle = name.dropFirst("history-".count).dropLast(".jsonl".count)
+            guard middle.count == 4, middle.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return Int(middle)
+        }.sorted()
+    }
+
+    // MARK: Appending
+
+    /// Appends records (ascending, each after `last`) to their year files: one write and one fsync
+    /// per file, and a directory fsync when a file is new. On failure each touched file is cut
+    /// back to its old length (best effort) and the error is thrown; the caller then repairs
+    /// against the state file before trusting history again.
+    func append(_ records: [DayRecord]) throws(StoreError) {
+        var groups: [(year: Int, bytes: [UInt8])] = []
+        for record in records {
+            let line = try HistoryLine.encode(record)
+            if let lastGroup = groups.last, lastGroup.year == record.day.key.year {
+                groups[groups.count - 1].bytes += line
+            } else {
+                groups.append((record.day.key.year, line))
+            }
+        }
+        var created = false
+        for group in groups {
+            let path = path(year: group.year)
+            let isNew = !Paths.exists(path)
+            let file = try Descriptor.open(path, O_WRONLY | O_APPEND | O_CREAT)
+            defer { file.close() }
+            let oldSize = try file.size()
+            do {
+                try file.writeAll(group.bytes)
+                try file.fsync()
+            } catch {
+                try? file.truncate(to: oldSize)
+                try? file.fsync()
+                throw error
+            }
+            created = created || isNew
+        }
+        if created { try fsyncDirectory() }
+    }
+
+    func fsyncDirectory() throws(StoreError) {
+        let dir = try Descriptor.open(directory, O_RDONLY | O_DIRECTORY)
+        defer { dir.close() }
+        try dir.fsync()
+    }
+
+    // MARK: Reading
+
+    /// Every readable record of one year, in file order (skipping a torn tail and unreadable lines).
+    func records(year: Int) throws(StoreError) -> [DayRecord] {
+        guard let bytes = try Paths.readIfPresent(path(year: year)) else { return [] }
+        var out: [DayRecord] = []
+        var lineStart = 0
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            if case .record(let r) = HistoryLine.decode(bytes[lineStart..<i]) { out.append(r) }
+            lineStart = i + 1
+        }
+        return out
+    }
+
+    /// The newest `count` records, oldest first, reading year files from the newest backwards.
+    func recent(_ count: Int) throws(StoreError) -> [DayRecord] {
+        guard count > 0 else { return [] }
+        var collected: [[DayRecord]] = []
+        var total = 0
+        for year in try years().reversed() {
+            let recs = try records(year: year)
+            collected.append(recs)
+            total += recs.count
+            if total >= count { break }
+        }
+        return Array(collected.reversed().joined().suffix(count))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PetCore
+
+/// One line of a history file: `{"record":{…DayRecord…},"schema":1}` and a newline.
+enum HistoryLine {
+    enum Reading {
+        case record(DayRecord)
+        case newer(Int)
+        case unreadable(String)
+    }
+
+    private struct Envelope: Codable {
+        let schema: Int
+        let record: DayRecord
+    }
+
+    private struct Probe: Decodable {
+        let schema: Int
+    }
+
+    static func encode(_ record: DayRecord) throws(StoreError) -> [UInt8] {
+        do {
+            var bytes = Array(try StateFile.encoder.encode(Envelope(schema: Schema.current, record: record)))
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
+        } catch {
+            throw StoreError(.inconsistent, "The history record for \(record.day.key) could not be encoded: \(error).")
+        }
+    }
+
+    /// Only the day key of a line: what start-up needs, without materialising the tasks.
+    enum DayReading {
+        case day(DayKey)
+        case newer(Int)
+        case unreadable
+    }
+
+    private struct DayProbe: Decodable {
+        struct Record: Decodable { let day: DayOnly }
+        struct DayOnly: Decodable { let key: DayKey }
+        let schema: Int
+        let record: Record
+    }
+
+    static func day(of bytes: ArraySlice<UInt8>) -> DayReading {
+        if let key = fastDay(of: bytes) { return .day(key) }
+        if let probe = try? JSONDecoder().decode(DayProbe.self, from: Data(bytes)), probe.schema == Schema.current {
+            return .day(probe.record.day.key)
+        }
+        switch decode(bytes) {
+        case .record(let r): return .day(r.day.key)
+        case .newer(let v): return .newer(v)
+        case .unreadable: return .unreadable
+        }
+    }
+
+    /// Decodes one line (without its newline).
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Reading {
+        let data = Data(bytes)
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
+            return .unreadable("not a history record")
+        }
+        if probe.schema > Schema.current { return .newer(probe.schema) }
+        if probe.schema == Schema.current {
+            do { return .record(try JSONDecoder().decode(Envelope.self, from: data).record) } catch {
+                return .unreadable(explain(error))
+            }
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let old = object["record"] as? [String: Any],
+            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations),
+            let json = try? JSONSerialization.data(withJSONObject: ["schema": Schema.current, "record": migrated]),
+            let envelope = try? JSONDecoder().decode(Envelope.self, from: json)
+        else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
+        return .record(envelope.record)
+    }
+
+    private static let prefix = Array(#"{"record":{"day":{"end":"#.utf8)
+    private static let keyField = Array(#","key":""#.utf8)
+    private static let suffix = Array(#","schema":\#(Schema.current)}"#.utf8)
+
+    /// The day key read straight from the bytes of a line this build wrote (sorted keys put
+    /// `record.day.end`, then `record.day.key`, first and `schema` last), so start-up need not
+    /// parse a whole record. Anything else (older lines, other shapes) returns nil and is parsed.
+    static func fastDay(of bytes: ArraySlice<UInt8>) -> DayKey? {
+        guard bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed()) else { return nil }
+        var i = bytes.startIndex + prefix.count
+        while i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+            i += 1
+        }
+        guard bytes[i...].starts(with: keyField) else { return nil }
+        let keyStart = i + keyField.count
+        guard keyStart + 11 <= bytes.endIndex, bytes[keyStart + 10] == UInt8(ascii: "\"") else { return nil }
+        return CivilDate(parsing: String(decoding: bytes[keyStart..<keyStart + 10], as: UTF8.self))
+    }
+}

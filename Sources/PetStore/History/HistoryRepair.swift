@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PetCore
+
+/// Bringing history in line with the state file at load (SPEC §5). Planned first, read-only, so a
+/// newer-schema line refuses the load before anything is touched; then applied durably.
+struct HistoryRepair {
+    /// Cut a file back to this length (a torn last line, or records after the state's last day).
+    var truncations: [(year: Int, length: Int64, reason: String)] = []
+    /// Remove whole files (every record in them is after the state's last closed day).
+    var removals: [Int] = []
+    /// The last day recorded once the repair is applied.
+    var lastDay: DayKey?
+    /// Sentences for the log and `GetStatus`.
+    var problems: [String] = []
+
+    /// What needs repairing. `authority` is the state's last closed day when a state file was
+    /// read (`.some(nil)` when it has closed no day yet), or nil when the state is empty, in which
+    /// case only torn tails are cut and history's last day is adopted.
+    static func plan(_ history: HistoryFiles, authority: DayKey??) throws(StoreError) -> HistoryRepair {
+        var plan = HistoryRepair()
+        var lastDayFound = false
+        let years = try history.years().reversed()
+        for year in years {
+            // Only files that can hold records after the state's last closed day need examining
+            // (or, for an empty state, the newest, the only one a crash can have torn); older
+            // ones are read only until history's last day is found.
+            let examine: Bool
+            if let limit = authority { examine = limit.map { year >= $0.year } ?? true } else { examine = year == years.first }
+            if !examine && lastDayFound { break }
+
+            let path = history.path(year: year)
+            let file = try Descriptor.open(path, O_RDONLY)
+            defer { file.close() }
+            let size = try file.size()
+            let clean = try BackwardLines.cleanLength(of: file, size: size)
+            var cut = clean
+            if examine, let limit = authority {
+                guard let last = limit, year <= last.year else {
+                    try refuseNewer(in: file, end: clean, path: path)
+                    plan.removals.append(year)
+                    continue
+                }
+                cut = try firstRecordAfter(last, in: file, end: clean, path: path)
+            }
+            if cut != size {
+                let why = cut == clean ? "a torn last line (an interrupted write)" : "records after the state's last closed day (an interrupted closeout)"
+                plan.truncations.append((year, cut, why))
+            }
+            if !lastDayFound {
+                let (day, unreadable) = try lastRecordedDay(in: file, end: cut, path: path)
+                if unreadable > 0 {
+                    plan.problems.append("The history file \(path) has \(unreadable) unreadable line(s) near its end; they were kept and are skipped.")
+                }
+                if let day {
+                    plan.lastDay = day
+                    lastDayFound = true
+                }
+            }
+        }
+        return plan
+    }
+
+    /// Applies the plan: truncate and fsync each file, remove files, fsync the directory.
+    func apply(_ history: HistoryFiles) throws(StoreError) {
+        for t in truncations {
+            let file = try Descriptor.open(history.path(year: t.year), O_WRONLY)
+            defer { file.close() }
+            try file.truncate(to: t.length)
+            try file.fsync()
+        }
+        for year in removals { try Paths.unlink(history.path(year: year)) }
+        if !removals.isEmpty { try history.fsyncDirectory() }
+    }
+
+    /// The offset of the first of the trailing records dated after `last` (or `end` if none).
+    private static func firstRecordAfter(_ last: DayKey, in file: Descriptor, end: Int64, path: String) throws(StoreError) -> Int64 {
+        var lines = BackwardLines(file, end: end)
+        var cut = end
+        while let line = try lines.previous() {
+            switch HistoryLine.day(of: line.bytes) {
+            case .day(let day) where day > last: cut = line.start
+            case .day, .unreadable: return cut
+            case .newer(let v): throw newer(v, path)
+            }
+        }
+        return cut
+    }
+
+    private static func lastRecordedDay(in file: Descriptor, end: Int64, path: String) throws(StoreError) -> (DayKey?, Int) {
+        var lines = BackwardLines(file, end: end)
+        var unreadable = 0
+        while let line = try lines.previous() {
+            switch HistoryLine.day(of: line.bytes) {
+            case .day(let day): return (day, unreadable)
+            case .unreadable: unreadable += 1
+            case .newer(let v): throw newer(v, path)
+            }
+        }
+        return (nil, unreadable)
+    }
+
+    private static func refuseNewer(in file: Descriptor, end: Int64, path: String) throws(StoreError) {
+        var lines = BackwardLines(file, end: end)
+        while let line = try lines.previous() {
+            if case .newer(let v) = HistoryLine.day(of: line.bytes) { throw newer(v, path) }
+        }
+    }
+
+    static func newer(_ version: Int, _ path: String) -> StoreError {
+        StoreError(.newerSchema(found: version, supported: Schema.current),
+                   "\(path) was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere.")
+    }
+}

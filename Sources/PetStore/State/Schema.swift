@@ -1,0 +1,63 @@
+import Foundation
+
+/// The schema version every file of the store carries, and the migrations from older ones.
+///
+/// Schema 0 is the pre-release shape: the world's `pet` and `lastClosed` keys (now `openingPet` and
+/// `lastClosedDay`), tasks' `snooze` (now `snoozedUntil`), no `openDayLive`, no `rollover` setting,
+/// and history records with `petBefore`/`petAfter` (now `petAtOpen`/`petAtClose`). A migration is a
+/// function on the parsed JSON object, so it never needs the old Swift types.
+public enum Schema {
+    /// The version this build writes.
+    public static let current = 1
+
+    typealias Object = [String: Any]
+
+    /// Migrations of a state file's `world`, keyed by the version they migrate from.
+    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0]
+    /// Migrations of a history line's `record`, keyed by the version they migrate from.
+    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0]
+
+    /// Runs the migrations from `version` up to `current`; nil when a step is missing.
+    static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object]) -> Object? {
+        var value = object
+        for v in version..<current {
+            guard let step = steps[v] else { return nil }
+            value = step(value)
+        }
+        return value
+    }
+
+    private static func worldFrom0(_ old: Object) -> Object {
+        var w = old
+        rename(&w, "pet", to: "openingPet")
+        rename(&w, "lastClosed", to: "lastClosedDay")
+        if w["openDayLive"] == nil { w["openDayLive"] = true }
+        if var settings = w["settings"] as? Object {
+            if settings["rollover"] == nil { settings["rollover"] = false }
+            w["settings"] = settings
+        }
+        for key in ["tasks", "tomorrow"] { w[key] = tasksFrom0(w[key]) }
+        return w
+    }
+
+    private static func recordFrom0(_ old: Object) -> Object {
+        var r = old
+        rename(&r, "petBefore", to: "petAtOpen")
+        rename(&r, "petAfter", to: "petAtClose")
+        r["tasks"] = tasksFrom0(r["tasks"])
+        return r
+    }
+
+    private static func tasksFrom0(_ value: Any?) -> Any? {
+        guard let tasks = value as? [Object] else { return value }
+        return tasks.map { task -> Object in
+            var t = task
+            rename(&t, "snooze", to: "snoozedUntil")
+            return t
+        }
+    }
+
+    private static func rename(_ object: inout Object, _ old: String, to new: String) {
+        if let value = object.removeValue(forKey: old), object[new] == nil { object[new] = value }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PetCore
+
+/// `state.json`: `{"schema":1,"world":{…PetWorld…}}`. Decoding tolerates whatever the current
+/// `PetWorld` Codable accepts (unknown keys are ignored, optional keys may be absent).
+enum StateFile {
+    static let name = "state.json"
+    static let temporaryName = ".state.json.tmp"
+
+    /// What a state file's bytes turned out to be.
+    enum Reading {
+        case world(PetWorld, migratedFrom: Int?)
+        /// Written by a newer build: refuse, touch nothing.
+        case newer(Int)
+        /// Cannot be used: quarantine it, with this reason.
+        case unreadable(String)
+    }
+
+    private struct Envelope: Codable {
+        let schema: Int
+        let world: PetWorld
+    }
+
+    private struct Probe: Decodable {
+        let schema: Int
+    }
+
+    static func encode(_ world: PetWorld) throws(StoreError) -> [UInt8] {
+        do {
+            var bytes = Array(try encoder.encode(Envelope(schema: Schema.current, world: world)))
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
+        } catch {
+            throw StoreError(.inconsistent, "The state could not be encoded: \(error).")
+        }
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Reading {
+        let data = Data(bytes)
+        if bytes.isEmpty { return .unreadable("the file is empty") }
+        // The usual case in one parse: a current file.
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.schema == Schema.current {
+            return .world(envelope.world, migratedFrom: nil)
+        }
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            return .unreadable("it is not valid JSON (truncated or damaged)")
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
+            return .unreadable("it is JSON but not a Pet Progress state file (no \"schema\" version)")
+        }
+        if probe.schema > Schema.current { return .newer(probe.schema) }
+        if probe.schema == Schema.current {
+            do {
+                return .world(try JSONDecoder().decode(Envelope.self, from: data).world, migratedFrom: nil)
+            } catch {
+                return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
+            }
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let old = object["world"] as? [String: Any],
+            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.worldMigrations)
+        else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
+        do {
+            let json = try JSONSerialization.data(withJSONObject: ["schema": Schema.current, "world": migrated])
+            return .world(try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema)
+        } catch {
+            return .unreadable("its schema \(probe.schema) contents could not be migrated: \(explain(error))")
+        }
+    }
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+}
+
+/// A short reason from a decoding error: which key, and what was wrong.
+func explain(_ error: any Error) -> String {
+    guard let e = error as? DecodingError else { return "\(error)" }
+    func path(_ c: DecodingError.Context) -> String {
+        let p = c.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return p.isEmpty ? "the top level" : "\"\(p)\""
+    }
+    switch e {
+    case .keyNotFound(let key, let c): return "\(path(c)) lacks \"\(key.stringValue)\""
+    case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+        return "\(path(c)): \(c.debugDescription)"
+    @unknown default: return "\(e)"
+    }
+}

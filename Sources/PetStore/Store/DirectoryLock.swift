@@ -1,0 +1,41 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
+/// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a
+/// stale lock behind.
+struct DirectoryLock {
+    let file: Descriptor
+
+    static let name = ".lock"
+
+    static func acquire(in directory: String) throws(StoreError) -> DirectoryLock {
+        let path = Paths.join(directory, name)
+        // Read-only: an open-for-write descriptor would pin the mount writable for the daemon's life.
+        let file = try Descriptor.open(path, O_RDONLY | O_CREAT)
+        let code = Syscall.attempt { flock(file.fd, LOCK_EX | LOCK_NB) }
+        if code == EWOULDBLOCK {
+            let holder = (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            file.close()
+            let who = Int(holder).map { " (process \($0))" } ?? ""
+            throw StoreError(.locked, "Another petprogressd\(who) is already using \(directory); stop it first, or choose another --data-dir.")
+        }
+        if code != 0 {
+            file.close()
+            throw StoreError.io(code, "lock", path)
+        }
+        // The holder's pid, for the message above; best effort, the lock itself is what counts.
+        if let writer = try? Descriptor.open(path, O_WRONLY | O_TRUNC) {
+            try? writer.writeAll(Array("\(getpid())\n".utf8))
+            writer.close()
+        }
+        return DirectoryLock(file: file)
+    }
+
+    func release() { file.close() }
+}

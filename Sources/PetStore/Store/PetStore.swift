@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PetCore
+
+/// The durable local file store (SPEC §5): one atomically replaced `state.json`, append-only
+/// history per year, a directory lock. Owned by the daemon's single-threaded loop; not thread-safe.
+///
+/// Every `save` and `commitCloseouts` is durable before it returns. When one throws, the state
+/// file on disk is what it was before the call (unless `StoreError.stateReplaced`), so the caller
+/// keeps its previous `PetWorld` in memory and reports `StorageFailure`.
+public final class PetStore {
+    /// The data directory.
+    public let directory: String
+    private let lock: DirectoryLock
+    private let history: HistoryFiles
+    private var statePath: String { Paths.join(directory, StateFile.name) }
+    private var temporaryPath: String { Paths.join(directory, StateFile.temporaryName) }
+
+    /// Set by `load()`: the last day recorded in history.
+    public private(set) var lastHistoryDay: DayKey?
+    /// The last closed day of the state on disk (for an empty start, the day it adopted):
+    /// history records after it are unacknowledged and dropped by a repair.
+    private var durableLastClosedDay: DayKey?
+    private var loaded = false
+    /// History may hold records after the state file's last closed day (a failed closeout).
+    private var historyNeedsRepair = false
+    private var closed = false
+
+    private init(directory: String, lock: DirectoryLock) {
+        self.directory = directory
+        self.lock = lock
+        self.history = HistoryFiles(directory: directory)
+    }
+
+    deinit { if !closed { lock.release() } }
+
+    /// Opens the data directory: creates it (0700) if missing and takes its exclusive lock.
+    /// Throws `.locked` when another process holds it. Reads and changes nothing else.
+    public static func open(directory: String) throws(StoreError) -> PetStore {
+        try Paths.makeDirectory(directory)
+        return PetStore(directory: directory, lock: try DirectoryLock.acquire(in: directory))
+    }
+
+    /// Releases the lock. The store must not be used afterwards.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        lock.release()
+    }
+
+    // MARK: Loading
+
+    /// Reads the state and brings history in line with it (SPEC §5):
+    /// - a newer schema anywhere refuses with `.newerSchema`, touching nothing;
+    /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp>` (never
+    ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
+    /// - an older schema is migrated in memory (the original bytes are kept as `state.json.schema<N>`);
+    /// - a torn last history line is cut; records after the state's last closed day are dropped.
+    /// Reads only the tails of history files.
+    public func load(now: Int64 = Int64(time(nil))) throws(StoreError) -> Loaded {
+        let original = try Paths.readIfPresent(statePath)
+        let reading = original.map(StateFile.decode)
+        var world: PetWorld?
+        var migratedFrom: Int?
+        var unreadable: String?
+        switch reading {
+        case .newer(let v)?:
+            throw StoreError(.newerSchema(found: v, supported: Schema.current),
+                             "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere.")
+        case .world(let w, let from)?: (world, migratedFrom) = (w, from)
+        case .unreadable(let why)?: unreadable = why
+        case nil: break
+        }
+        let authority: DayKey?? = world.map { .some($0.lastClosedDay) } ?? nil
+        let repair = try HistoryRepair.plan(history, authority: authority)
+
+        // Nothing above wrote; from here on the store may change files.
+        try Paths.unlink(temporaryPath)
+        var problems: [String] = []
+        var movedTo: String?
+        if let why = unreadable, let original {
+            let target = try quarantine(now: now)
+            movedTo = target
+            problems.append("The state file \(statePath) could not be read (\(why)); it was moved to \(target) and Pet Progress started from an empty state (\(original.count) bytes kept).")
+        }
+        if let from = migratedFrom, let original { try keepOriginal(original, schema: from) }
+        try repair.apply(history)
+        for t in repair.truncations {
+            problems.append("The history file \(history.path(year: t.year)) was cut back to \(t.length) bytes: it ended with \(t.reason).")
+        }
+        for year in repair.removals {
+            problems.append("The history file \(history.path(year: year)) was removed: it held only records after the state's last closed day (an interrupted closeout).")
+        }
+        problems += repair.problems
+
+        lastHistoryDay = repair.lastDay
+        durableLastClosedDay = world.map(\.lastClosedDay) ?? repair.lastDay
+        loaded = true
+        let start: Loaded.Start = world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
+        return Loaded(start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: migratedFrom)
+    }
+
+    // MARK: Saving
+
+    /// Makes `world` the durable state: temp file in the directory → fsync → rename → fsync the
+    /// directory. Returns only once durable. Refuses (`.inconsistent`) a world whose last closed
+    /// day is before history's last day: saving it would drop history at the next load.
+    public func save(_ world: PetWorld) throws(StoreError) {
+        try checkReady()
+        if historyNeedsRepair { try repairHistory() }
+        if let recorded = lastHistoryDay, !(world.lastClosedDay.map { $0 >= recorded } ?? false) {
+            throw StoreError(.inconsistent, "Refusing to save a state whose last closed day (\(world.lastClosedDay.map(String.init(describing:)) ?? "none")) is before history's last day (\(recorded)); that would drop history.")
+        }
+        try replaceState(world)
+    }
+
+    /// A closeout as one durable step (SPEC §3.1): appends the records of the closed days to
+    /// history (fsynced), then replaces the state. A crash at any point leaves each day either
+    /// fully closed or not: records after the state's last closed day are dropped at the next
+    /// load. A record for a day already in history is skipped, so no day is recorded twice.
+    public func commitCloseouts(_ records: [DayRecord], world: PetWorld) throws(StoreError) {
+        try checkReady()
+        if historyNeedsRepair { try repairHistory() }
+        var fresh: [DayRecord] = []
+        var previous = lastHistoryDay
+        for record in records where previous.map({ record.day.key > $0 }) ?? true {
+            fresh.append(record)
+            previous = record.day.key
+        }
+        if let newest = fresh.last?.day.key, !(world.lastClosedDay.map { $0 >= newest } ?? false) {
+            throw StoreError(.inconsistent, "Refusing a closeout whose records run past the state's last closed day; they would be dropped at the next load.")
+        }
+        if !fresh.isEmpty {
+            do {
+                try history.append(fresh)
+            } catch {
+                historyNeedsRepair = true
+                throw error
+            }
+            lastHistoryDay = previous
+        }
+        do {
+            try save(world)
+        } catch {
+            if !error.stateReplaced, !fresh.isEmpty { historyNeedsRepair = true }
+            throw error
+        }
+    }
+
+    /// `commitCloseouts` for the value `PetWorld.closeDueDays` returns (neutral days have no record).
+    public func commit(_ closeouts: [Closeout], world: PetWorld) throws(StoreError) {
+        try commitCloseouts(closeouts.compactMap(\.record), world: world)
+    }
+
+    // MARK: History queries
+
+    /// The record of one closed day, reading only that year's file; nil when the day has none.
+    public func history(day: DayKey) throws(StoreError) -> DayRecord? {
+        try history.records(year: day.year).last { $0.day.key == day }
+    }
+
+    /// The newest `days` records, oldest first, reading only as many year files as needed.
+    public func recentHistory(days: Int) throws(StoreError) -> [DayRecord] {
+        try history.recent(days)
+    }
+
+    // MARK: Internals
+
+    private func checkReady() throws(StoreError) {
+        guard !closed else { throw StoreError(.inconsistent, "The store at \(directory) is closed.") }
+        guard loaded else { throw StoreError(.inconsistent, "The store at \(directory) must be loaded before it is written.") }
+    }
+
+    private func replaceState(_ world: PetWorld) throws(StoreError) {
+        let bytes = try StateFile.encode(world)
+        do {
+            try writeDurably(bytes, to: statePath)
+        } catch {
+            if error.stateReplaced { durableLastClosedDay = world.lastClosedDay }
+            throw error
+        }
+        durableLastClosedDay = world.lastClosedDay
+    }
+
+    /// The atomic replace. Before the rename a failure leaves the old file untouched (and the
+    /// temp file removed); after it, only the directory fsync can fail, flagged `stateReplaced`.
+    private func writeDurably(_ bytes: [UInt8], to path: String) throws(StoreError) {
+        let temp = temporaryPath
+        do {
+            let file = try Descriptor.open(temp, O_WRONLY | O_CREAT | O_TRUNC)
+            defer { file.close() }
+            try file.writeAll(bytes)
+            try file.fsync()
+        } catch {
+            try? Paths.unlink(temp)
+            throw error
+        }
+        do {
+            try Paths.rename(temp, path)
+        } catch {
+            try? Paths.unlink(temp)
+            throw error
+        }
+        do {
+            try history.fsyncDirectory()
+        } catch {
+            throw error.replacingState()
+        }
+    }
+
+    /// Drops records after the state file's last closed day, as a load would.
+    private func repairHistory() throws(StoreError) {
+        let repair = try HistoryRepair.plan(history, authority: .some(durableLastClosedDay))
+        try repair.apply(history)
+        lastHistoryDay = repair.lastDay
+        historyNeedsRepair = false
+    }
+
+    /// Moves `state.json` aside to `state.json.corrupt-<UTC timestamp>[-n]`; returns the new path.
+    private func quarantine(now: Int64) throws(StoreError) -> String {
+        let base = statePath + ".corrupt-" + utcStamp(now)
+        var target = base
+        var n = 1
+        while Paths.exists(target) {
+            target = "\(base)-\(n)"
+            n += 1
+        }
+        try Paths.rename(statePath, target)
+        try history.fsyncDirectory()
+        return target
+    }
+
+    /// Keeps the pre-migration bytes once, so a migration can never cost the original.
+    private func keepOriginal(_ bytes: [UInt8], schema: Int) throws(StoreError) {
+        let path = "\(statePath).schema\(schema)"
+        guard !Paths.exists(path) else { return }
+        let file = try Descriptor.open(path, O_WRONLY | O_CREAT | O_EXCL)
+        defer { file.close() }
+        try file.writeAll(bytes)
+        try file.fsync()
+        try history.fsyncDirectory()
+    }
+}
+
+/// `20261122T164100Z`.
+func utcStamp(_ t: Int64) -> String {
+    var seconds = time_t(t)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small path and directory helpers over the syscall funnel.
+enum Paths {
+    static func join(_ dir: String, _ name: String) -> String {
+        dir.hasSuffix("/") ? dir + name : dir + "/" + name
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return Syscall.attempt { lstat(path, &st) } == 0
+    }
+
+    /// Creates `path` and any missing parents with mode 0700; an existing directory is left as is.
+    static func makeDirectory(_ path: String) throws(StoreError) {
+        var st = stat()
+        if Syscall.attempt({ stat(path, &st) }) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.io(ENOTDIR, "use the directory", path) }
+            return
+        }
+        if let slash = path.dropLast().lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]))
+        }
+        let code = Syscall.attempt { mkdir(path, 0o700) }
+        if code != 0 && code != EEXIST { throw StoreError.io(code, "create the directory", path) }
+    }
+
+    /// The names in a directory (without `.` and `..`).
+    static func list(_ dir: String) throws(StoreError) -> [String] {
+        guard let handle = opendir(dir) else { throw StoreError.io(errno, "list", dir) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func rename(_ from: String, _ to: String) throws(StoreError) {
+        try Syscall.check("rename", from) { Glibc.rename(from, to) }
+    }
+
+    static func unlink(_ path: String) throws(StoreError) {
+        let code = Syscall.attempt { Glibc.unlink(path) }
+        if code != 0 && code != ENOENT { throw StoreError.io(code, "remove", path) }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    static func readIfPresent(_ path: String) throws(StoreError) -> [UInt8]? {
+        let file: Descriptor
+        do {
+            file = try Descriptor.open(path, O_RDONLY)
+        } catch where error.errno == ENOENT {
+            return nil
+        }
+        defer { file.close() }
+        return try file.readAll()
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PetCore
+@testable import PetStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh temporary directory, removed when the test is done with it.
+final class TempDir {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/petstore-test-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A store directory inside it (not created yet: the store creates it).
+    var store: String { path + "/data" }
+
+    func file(_ name: String) -> String { store + "/" + name }
+}
+
+func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map(Array.init) }
+
+func write(_ text: String, to path: String) {
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+}
+
+func names(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+
+func mode(_ path: String) -> Int {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return -1 }
+    return Int(st.st_mode & 0o777)
+}
+
+/// Fixtures: instants, a zone, and worlds with every field set.
+enum Fixture {
+    static let zone = Zone(identifier: "Europe/Berlin")!
+    /// 2026-03-02 09:00 in Berlin (a Monday).
+    static let now: Instant = 1_772_438_400
+
+    static func ctx(_ t: Instant = now) -> Context { Context(now: t, zone: zone) }
+
+    /// A world whose encoding has every key, optional ones included: done, late, snoozed and
+    /// recurring tasks, tomorrow's tasks, templates, changed settings, a last closed day.
+    static func richWorld() throws -> PetWorld {
+        var w = PetWorld(now: now, zone: zone, lastClosedDay: CivilDate(year: 2026, month: 3, day: 1))
+        try w.setResetTime("04:00")
+        try w.setGraceMinutes(45)
+        try w.setSnoozeMinutes(20)
+        w.setRollover(true)
+        w.openingPet = PetState(stageIndex: 3, stageXP: 17)
+        let a = try w.addTask(title: "Write report", time: "08:30", ctx())
+        try w.addTask(title: "Walk ✨ the dog", time: "18:00", ctx())
+        let c = try w.addTask(title: "Call Mum", time: "12:00", ctx())
+        try w.addTask(title: "Stretch", time: "07:15", repeat: "weekdays", ctx())
+        try w.addTask(title: "Plan the week", time: "10:00", day: "tomorrow", ctx())
+        try w.markDone(id: a, ctx())
+        try w.snooze(id: c, ctx(now + 3 * 3600))
+        return w
+    }
+
+    /// A closed day's record, made by a real closeout (UTC, midnight reset) of a day with
+    /// `tasks` tasks, the first one done.
+    static func record(_ key: DayKey, tasks: Int = 3) -> DayRecord {
+        let nine = Instant(key.daysSinceEpoch) * 86_400 + 9 * 3600
+        let ctx = Context(now: nine, zone: .utc)
+        var w = PetWorld(now: nine, zone: .utc, lastClosedDay: key.adding(days: -1))
+        for n in 0..<tasks {
+            let id = try? w.addTask(title: "Task \(n)", time: "1\(n % 10):00", ctx)
+            if n == 0, let id { try? w.markDone(id: id, ctx) }
+        }
+        let closeouts = w.closeDueDays(Context(now: nine + 86_400, zone: .utc))
+        guard let record = closeouts.first?.record else { fatalError("no record for \(key)") }
+        return record
+    }
+
+    static func day(_ text: String) -> DayKey { CivilDate(parsing: text)! }
+
+    /// A world whose last closed day is `key`.
+    static func world(closedThrough key: DayKey?, mutations: UInt64 = 1) -> PetWorld {
+        var w = PetWorld(now: now, zone: zone, lastClosedDay: key)
+        w.mutations = mutations
+        return w
+    }
+}
+
+/// Opens and loads a store, for tests that do not care about the details.
+func openLoaded(_ dir: String) throws -> (PetStore, Loaded) {
+    let store = try PetStore.open(directory: dir)
+    let loaded = try store.load()
+    return (store, loaded)
+}
+
+/// The directory holding the test bundle, where SwiftPM also puts the package's executables.
+func buildProductsDirectory() -> String {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return (exe as NSString).deletingLastPathComponent
+}

@@ -1,0 +1,15 @@
+import Foundation
+import PetCore
+import PetStore
+
+// PetStore benchmark (docs/BENCHMARKS.md, "PetStore"). Build with -c release.
+// Usage: bench-store [DIR]   (default: a fresh directory under /tmp; it is removed afterwards)
+let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : Bench.makeTemp()
+let rounds = 300
+do {
+    try Bench.run(root: root, rounds: rounds)
+} catch {
+    FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
+    exit(1)
+}
+if CommandLine.arguments.count <= 1 { try? FileManager.default.removeItem(atPath: root) }
