@@ -24,6 +24,13 @@ let package = Package(
         // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
         .executableTarget(name: "dbuskit-testservice", dependencies: ["DBusKit"], swiftSettings: strict),
 
+        // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
+        .target(name: "PetStore", dependencies: ["PetCore"], swiftSettings: strict),
+        // A child process for PetStoreTests' crash test: seeded mutations, SIGKILLed at random.
+        .executableTarget(name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
+        // The PetStore benchmark (docs/BENCHMARKS.md); build with -c release.
+        .executableTarget(name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(
             name: "PetCoreTests",
@@ -32,5 +39,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "PetStoreTests", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
     ]
 )
