@@ -41,7 +41,9 @@ struct Runner {
         guard history == records else {
             return fail("history holds \(history.count) records (\(history.last?.day.key.description ?? "none") last), expected \(records.count)")
         }
-        emit("ready \(position)")
+        // The stored state is durable: `ready` acknowledges it as well (it may be the write that
+        // was in flight when the previous child died, which that child never acknowledged).
+        emit("ready \(position) \(world.mutations)")
         if position < 0 {
             try store.save(world)
             position = 0

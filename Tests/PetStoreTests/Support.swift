@@ -73,7 +73,7 @@ enum Fixture {
         var w = PetWorld(now: nine, zone: .utc, lastClosedDay: key.adding(days: -1))
         for n in 0..<tasks {
             let id = try? w.addTask(title: "Task \(n)", time: "1\(n % 10):00", ctx)
-            if n == 0, let id { try? w.markDone(id: id, ctx) }
+            if n == 0, let id { _ = try? w.markDone(id: id, ctx) }
         }
         let closeouts = w.closeDueDays(Context(now: nine + 86_400, zone: .utc))
         guard let record = closeouts.first?.record else { fatalError("no record for \(key)") }

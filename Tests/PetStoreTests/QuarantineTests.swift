@@ -1,0 +1,67 @@
+import Foundation
+import PetCore
+@testable import PetStore
+import Testing
+
+@Suite struct QuarantineTests {
+    static let validState: String = {
+        let world = Fixture.world(closedThrough: Fixture.day("2026-03-01"), mutations: 4)
+        return String(decoding: (try? StateFile.encode(world)) ?? [], as: UTF8.self)
+    }()
+
+    @Test(arguments: [
+        ("empty", "", "the file is empty"),
+        ("truncated", String(validState.prefix(validState.count / 2)), "not valid JSON"),
+        ("garbage", "\u{7}\u{0}ELF\u{1}binary noise", "not valid JSON"),
+        ("zeros", String(repeating: "\u{0}", count: 4096), "not valid JSON"),
+        ("wrong shape", #"{"tasks":[1,2,3],"hello":"world"}"#, "no \"schema\" version"),
+        ("a JSON array", "[1,2,3]", "no \"schema\" version"),
+        ("schema 1, wrong world", #"{"schema":1,"world":{"tasks":"none"}}"#, "do not fit the schema 1 state"),
+        ("unknown old schema", #"{"schema":-3,"world":{}}"#, "not one this version can migrate"),
+    ])
+    func anUnparsableStateIsSetAsideWithItsBytesKept(kind: String, contents: String, reason: String) throws {
+        let dir = TempDir()
+        do {  // some history, whose last day an empty start must adopt
+            let (store, _) = try openLoaded(dir.store)
+            let d = Fixture.day("2026-02-27")
+            try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
+            store.close()
+        }
+        write(contents, to: dir.file("state.json"))
+
+        let (store, loaded) = try openLoaded(dir.store, now: 1_772_438_400)
+        #expect(loaded.start == .empty(lastClosedDay: Fixture.day("2026-02-27")), "\(kind)")
+        let moved = try #require(loaded.quarantinedTo)
+        #expect(moved == dir.file("state.json.corrupt-20260302T080000Z"))
+        #expect(bytes(moved) == Array(contents.utf8), "the original bytes are kept")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("state.json")))
+        #expect(loaded.problems.count == 1)
+        let problem = loaded.problems[0]
+        #expect(problem.contains(dir.file("state.json")) && problem.contains(moved) && problem.contains(reason), "\(problem)")
+
+        // The empty start saves over nothing, and a second quarantine the same second gets its own name.
+        try store.save(Fixture.world(closedThrough: Fixture.day("2026-02-27")))
+        store.close()
+        write(contents, to: dir.file("state.json"))
+        let (_, again) = try openLoaded(dir.store, now: 1_772_438_400)
+        #expect(again.quarantinedTo == dir.file("state.json.corrupt-20260302T080000Z-1"))
+        #expect(bytes(moved) == Array(contents.utf8))
+    }
+
+    @Test func aValidStateWithUnknownKeysIsNotQuarantined() throws {
+        // Later builds may add keys; the current PetWorld Codable ignores what it does not know.
+        let dir = TempDir()
+        try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
+        let extended = Self.validState.replacingOccurrences(of: #""mutations":4"#, with: #""mutations":4,"futureKey":{"a":1}"#)
+        #expect(extended != Self.validState)
+        write(extended, to: dir.file("state.json"))
+        let (_, loaded) = try openLoaded(dir.store)
+        #expect(loaded.start == .state(Fixture.world(closedThrough: Fixture.day("2026-03-01"), mutations: 4)))
+        #expect(loaded.quarantinedTo == nil)
+    }
+}
+
+func openLoaded(_ dir: String, now: Int64) throws -> (PetStore, Loaded) {
+    let store = try PetStore.open(directory: dir)
+    return (store, try store.load(now: now))
+}
