@@ -43,7 +43,7 @@ import Glibc
                     Issue.record("child did not start: \(c.lines.suffix(3)) (seed \(seed))")
                     return
                 }
-                usleep(UInt32.random(in: 0...12_000, using: &timing))
+                usleep(UInt32.random(in: 0...20_000, using: &timing))
             }
             let status = c.killAndWait()
             if let bad = c.lines.first(where: { $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") }) {

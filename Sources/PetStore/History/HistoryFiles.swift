@@ -30,8 +30,8 @@ struct HistoryFiles {
     // MARK: Appending
 
     /// Appends records (ascending, each after `last`) to their year files: one write and one fsync
-    /// per file, and a directory fsync when a file is new. On failure each touched file is cut
-    /// back to its old length (best effort) and the error is thrown; the caller then repairs
+    /// per file, and a directory fsync when a file is new. On failure the file is cut back to its
+    /// old length (a new one removed), best effort, and the error is thrown; the caller then repairs
     /// against the state file before trusting history again.
     func append(_ records: [DayRecord]) throws(StoreError) {
         var groups: [(year: Int, bytes: [UInt8])] = []
@@ -56,6 +56,7 @@ struct HistoryFiles {
             } catch {
                 try? file.truncate(to: oldSize)
                 try? file.fsync()
+                if isNew { try? Paths.unlink(path) }
                 throw error
             }
             created = created || isNew

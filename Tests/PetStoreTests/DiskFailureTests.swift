@@ -1,0 +1,200 @@
+import Foundation
+import PetCore
+@testable import PetStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Disk errors surface as a typed error with a clear sentence, and leave nothing half-written:
+/// the state file keeps its last durable bytes, no temp file remains, history keeps its length,
+/// and the store works again once the disk does. Needs mount rights (ENOSPC, EROFS) or a second
+/// user (EACCES, since root ignores permission bits); skipped with a printed reason otherwise.
+@Suite(.serialized) struct DiskFailureTests {
+    @Test(.enabled(if: Privilege.mounting.available)) func aFullDiskFailsCleanly() throws {
+        let dir = TempDir()
+        let mnt = dir.path + "/tmpfs"
+        try Privilege.mountTmpfs(at: mnt, size: "64k")
+        defer { _ = umount2(mnt, Int32(MNT_DETACH)) }
+        let data = mnt + "/data"
+        let (store, _) = try openLoaded(data)
+        var world = Fixture.world(closedThrough: Fixture.day("2026-03-01"))
+        try store.save(world)
+
+        // Grow the state until it no longer fits: every failure must leave the last good file.
+        var failures = 0
+        var lastGood = bytes(data + "/state.json")
+        for n in 0..<200 {
+            var bigger = world
+            try bigger.addTask(title: String(repeating: "x", count: 190) + "\(n)", time: "10:00", Fixture.ctx())
+            do {
+                try store.save(bigger)
+                world = bigger
+                lastGood = bytes(data + "/state.json")
+            } catch {
+                #expect(error.kind == .io(errno: ENOSPC), "\(error)")
+                #expect(error.message.contains("ENOSPC") && error.message.contains("free some disk space"), "\(error.message)")
+                #expect(!error.stateReplaced)
+                #expect(bytes(data + "/state.json") == lastGood)
+                #expect(!FileManager.default.fileExists(atPath: data + "/.state.json.tmp"))
+                failures += 1
+                break
+            }
+        }
+        #expect(failures == 1, "the disk never filled")
+        print("full disk: state grew to \(lastGood?.count ?? 0) bytes, then ENOSPC with the file intact")
+
+        // Back to a small state (it fits beside the big one), then a closeout on a full disk:
+        // the history append fails, and nothing is left behind.
+        world = Fixture.world(closedThrough: Fixture.day("2026-03-01"), mutations: 500)
+        try store.save(world)
+        lastGood = bytes(data + "/state.json")
+        let day = Fixture.day("2026-03-02")
+        var closed = world
+        closed.lastClosedDay = day
+        let filler = try fill(mnt)
+        #expect(throws: StoreError.self) { try store.commitCloseouts([Fixture.record(day)], world: closed) }
+        #expect(bytes(data + "/state.json") == lastGood)
+        #expect(!FileManager.default.fileExists(atPath: data + "/history-2026.jsonl"))
+        #expect(!FileManager.default.fileExists(atPath: data + "/.state.json.tmp"))
+
+        // Space again: the same closeout goes through, once.
+        try FileManager.default.removeItem(atPath: filler)
+        try store.commitCloseouts([Fixture.record(day)], world: closed)
+        store.close()
+        let (again, loaded) = try openLoaded(data)
+        #expect(loaded.start == .state(closed))
+        #expect(try again.recentHistory(days: 9).map(\.day.key) == [day])
+        again.close()
+    }
+
+    @Test(.enabled(if: Privilege.mounting.available)) func aReadOnlyFileSystemFailsCleanly() throws {
+        let dir = TempDir()
+        let (store, _) = try openLoaded(dir.store)
+        let d1 = Fixture.day("2026-03-01"), d2 = Fixture.day("2026-03-02")
+        try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
+        let stateBefore = bytes(dir.file("state.json")), historyBefore = bytes(dir.file("history-2026.jsonl"))
+
+        try Privilege.bindReadOnly(dir.store)
+        var mounted = true
+        defer { if mounted { _ = umount2(dir.store, Int32(MNT_DETACH)) } }
+        do {
+            try store.save(Fixture.world(closedThrough: d1, mutations: 2))
+            Issue.record("a save on a read-only file system succeeded")
+        } catch {
+            #expect(error.kind == .io(errno: EROFS))
+            #expect(error.message.contains("read-only"), "\(error.message)")
+        }
+        #expect(throws: StoreError.self) {
+            try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
+        }
+        #expect(bytes(dir.file("state.json")) == stateBefore)
+        #expect(bytes(dir.file("history-2026.jsonl")) == historyBefore)
+
+        // Writable again: the store carries on, each day recorded once.
+        _ = umount2(dir.store, Int32(MNT_DETACH))
+        mounted = false
+        try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
+        #expect(try store.recentHistory(days: 9).map(\.day.key) == [d1, d2])
+    }
+
+    @Test(.enabled(if: Privilege.otherUser.available)) func anUnwritableDirectoryFailsCleanly() throws {
+        let child = buildProductsDirectory() + "/petstore-crashchild"
+        try #require(FileManager.default.isExecutableFile(atPath: child), "\(child) is missing: build everything first")
+        let dir = TempDir()
+        chmod(dir.path, 0o755)
+        do {
+            let (store, _) = try openLoaded(dir.store)
+            try store.save(Fixture.world(closedThrough: nil))
+            store.close()
+        }
+        // Readable but not writable by nobody: it can lock and load, and its save must fail cleanly.
+        chmod(dir.store, 0o755)
+        for name in names(dir.store) { chmod(dir.file(name), 0o644) }
+        let before = bytes(dir.file("state.json"))
+        let saved = try Privilege.runAsNobody(child, ["probe-save", dir.store])
+        #expect(saved.hasPrefix("error save \(EACCES) "), "\(saved)")
+        #expect(saved.contains("Permission denied (EACCES)") && saved.contains(dir.store), "\(saved)")
+        #expect(bytes(dir.file("state.json")) == before)
+        #expect(names(dir.store) == [".lock", "state.json"])
+
+        // A directory it cannot enter at all: a clear error at open, and nothing created.
+        chmod(dir.store, 0o700)
+        let opened = try Privilege.runAsNobody(child, ["probe-save", dir.store])
+        #expect(opened.hasPrefix("error open \(EACCES) "), "\(opened)")
+        #expect(names(dir.store) == [".lock", "state.json"])
+    }
+
+    /// Fills a file system to the last byte; returns the filler's path.
+    func fill(_ mnt: String) throws -> String {
+        let path = mnt + "/filler"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 1024)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, 1024) }) > 0 {}
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}
+        return path
+    }
+}
+
+/// What this machine lets the tests do; each check prints why when it says no.
+enum Privilege {
+    case mounting, otherUser
+
+    var available: Bool {
+        switch self {
+        case .mounting: return Self.mountReason == nil
+        case .otherUser: return Self.otherUserReason == nil
+        }
+    }
+
+    static let mountReason: String? = {
+        let dir = TempDir()
+        let probe = dir.path + "/probe"
+        mkdir(probe, 0o700)
+        guard Glibc.mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else {
+            let why = "SKIP disk-full and read-only tests: cannot mount a tmpfs here (\(String(cString: strerror(errno)))); they need root with mount rights"
+            print(why)
+            return why
+        }
+        umount2(probe, Int32(MNT_DETACH))
+        return nil
+    }()
+
+    static let otherUserReason: String? = {
+        guard getuid() == 0 else {
+            let why = "SKIP unwritable-directory test: needs root to run a child as nobody with setpriv (and as non-root, permission bits already apply)"
+            print(why)
+            return why
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil else {
+            let why = "SKIP unwritable-directory test: setpriv or the user nobody is missing"
+            print(why)
+            return why
+        }
+        return nil
+    }()
+
+    static func mountTmpfs(at path: String, size: String) throws {
+        mkdir(path, 0o700)
+        guard Glibc.mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0700") == 0 else { throw POSIXError(.EPERM) }
+    }
+
+    /// Bind-mounts a directory on itself and makes that mount read-only.
+    static func bindReadOnly(_ path: String) throws {
+        guard Glibc.mount(path, path, nil, UInt(MS_BIND), nil) == 0 else { throw POSIXError(.EPERM) }
+        guard Glibc.mount(nil, path, nil, UInt(MS_BIND | MS_REMOUNT | MS_RDONLY), nil) == 0 else {
+            umount2(path, Int32(MNT_DETACH))
+            throw POSIXError(.EBUSY)
+        }
+    }
+
+    /// Runs a command as nobody:nogroup; returns its first line of output.
+    static func runAsNobody(_ path: String, _ arguments: [String]) throws -> String {
+        let c = try ChildProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
+        _ = c.waitForExit()
+        return c.lines.first ?? ""
+    }
+}
