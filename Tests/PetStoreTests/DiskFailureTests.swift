@@ -69,6 +69,53 @@ import Glibc
         again.close()
     }
 
+    @Test(.enabled(if: Privilege.mounting.available)) func aCloseoutWhoseStateWriteFailsRecordsNothing() throws {
+        // Room for the history append but not for the new state: the day must stay open, its
+        // record must go (so it is not recorded twice when the closeout runs again).
+        let dir = TempDir()
+        let mnt = dir.path + "/tmpfs"
+        try Privilege.mountTmpfs(at: mnt, size: "64k")
+        defer { _ = umount2(mnt, Int32(MNT_DETACH)) }
+        let data = mnt + "/data"
+        let (store, _) = try openLoaded(data)
+        let d1 = Fixture.day("2026-03-01"), d2 = Fixture.day("2026-03-02")
+        let open = Fixture.world(closedThrough: d1, mutations: 1)
+        try store.commitCloseouts([Fixture.record(d1)], world: open)
+        let stateBefore = bytes(data + "/state.json"), historyBefore = bytes(data + "/history-2026.jsonl")
+
+        // Full to the last byte: the append still fits in the history file's partly used page
+        // (tmpfs allocates whole pages), while the new state needs a page of its own.
+        let filler = try fill(mnt)
+        let record = Fixture.record(d2, tasks: 1)
+        #expect(try (historyBefore?.count ?? 0) + HistoryLine.encode(record).count < 4096)
+        var closed = open
+        closed.lastClosedDay = d2
+        closed.mutations = 2
+        do {
+            try store.commitCloseouts([record], world: closed)
+            Issue.record("the closeout fitted; the test needs the state write to fail")
+        } catch {
+            #expect(error.kind == .io(errno: ENOSPC), "\(error)")
+        }
+        #expect(bytes(data + "/state.json") == stateBefore)
+        // The record reached history before the state write failed: an unacknowledged record.
+        #expect((bytes(data + "/history-2026.jsonl")?.count ?? 0) > (historyBefore?.count ?? 0))
+
+        // The daemon keeps the open world; its next save puts history back in line first.
+        try FileManager.default.removeItem(atPath: filler)
+        var edited = open
+        edited.mutations = 2
+        try store.save(edited)
+        #expect(bytes(data + "/history-2026.jsonl") == historyBefore)
+        closed.mutations = 3
+        try store.commitCloseouts([record], world: closed)
+        store.close()
+        let (again, loaded) = try openLoaded(data)
+        #expect(loaded.start == .state(closed))
+        #expect(try again.recentHistory(days: 9).map(\.day.key) == [d1, d2])
+        again.close()
+    }
+
     @Test(.enabled(if: Privilege.mounting.available)) func aReadOnlyFileSystemFailsCleanly() throws {
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
