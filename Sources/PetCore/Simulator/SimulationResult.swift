@@ -23,7 +23,8 @@ public struct SimulationResult: Hashable, Sendable {
                 .joined(separator: "  "))
         }
         let shown = stages.stage(final.stageIndex)
-        lines.append("After day \(c.days): \(shown.name) (stage \(final.stageIndex + 1) of \(stages.count)), \(final.stageXP) XP.")
+        let position = "stage \(final.stageIndex + 1) of \(stages.count)"
+        lines.append("After day \(c.days): \(shown.name) (\(position)), \(final.stageXP) XP.")
         return lines.joined(separator: "\n") + "\n"
     }
 
