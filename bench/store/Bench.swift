@@ -9,8 +9,9 @@ import Glibc
 enum Bench {
     static func run(root: String, rounds: Int) throws {
         let (world, records) = synthesize(years: 10)
-        let empty = root + "/empty", full = root + "/tenyears"
+        let empty = root + "/empty", one = root + "/oneday", full = root + "/tenyears"
         try prepare(empty, world: world, records: [])
+        try prepare(one, world: world, records: Array(records.suffix(1)))
         try prepare(full, world: world, records: records)
         let historyBytes = (try FileManager.default.contentsOfDirectory(atPath: full))
             .filter { $0.hasPrefix("history-") }
@@ -21,6 +22,10 @@ enum Bench {
         print(line("open + load, empty history", e))
         print(line("open + load, 10 years of history", f))
         print(String(format: "ratio (10 years / empty), medians: %.3f (target <= 1.1)", f.median / e.median))
+        let (o, f2) = try measurePair(rounds, { try openLoad(one) }, { try openLoad(full) })
+        print(line("open + load, 1 day of history", o))
+        print(line("open + load, 10 years of history", f2))
+        print(String(format: "ratio (10 years / 1 day), medians: %.3f", f2.median / o.median))
 
         let store = try PetStore.open(directory: full)
         _ = try store.load()

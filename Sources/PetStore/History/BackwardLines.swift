@@ -55,17 +55,31 @@ struct BackwardLines {
         bufferStart = newStart
     }
 
-    /// The length of the file without a torn last line: just past the last newline, or 0.
-    static func cleanLength(of file: Descriptor, size: Int64) throws(StoreError) -> Int64 {
-        // The usual case, one byte: the file ends with a newline.
-        if size > 0, try file.read(at: size - 1, count: 1) == [UInt8(ascii: "\n")] { return size }
-        var end = size
-        while end > 0 {
-            let start = max(0, end - Int64(chunk))
-            let bytes = try file.read(at: start, count: Int(end - start))
-            if let i = bytes.lastIndex(of: UInt8(ascii: "\n")) { return start + Int64(i) + 1 }
-            end = start
+    /// A reader over the file's complete lines, with `end` just past the last newline: a torn
+    /// last line (a crash mid-append) lies beyond it. Usually one read of the last chunk, which
+    /// later lines reuse.
+    static func open(_ file: Descriptor, size: Int64) throws(StoreError) -> BackwardLines {
+        var reader = BackwardLines(file, end: size)
+        var searchFrom = size - 1
+        while true {
+            if let newline = reader.lastNewline(from: searchFrom) {
+                reader.end = newline + 1
+                return reader
+            }
+            if reader.bufferStart == 0 {
+                reader.end = 0
+                return reader
+            }
+            searchFrom = reader.bufferStart - 1
+            try reader.extend()
         }
-        return 0
+    }
+
+    /// The same reader (sharing what it has read) restarted at `end`, which must be 0 or just
+    /// past a newline, and not beyond where this reader started.
+    func restarted(at end: Int64) -> BackwardLines {
+        var copy = self
+        copy.end = end
+        return copy
     }
 }

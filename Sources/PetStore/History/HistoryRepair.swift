@@ -36,22 +36,23 @@ struct HistoryRepair {
             let file = try Descriptor.open(path, O_RDONLY)
             defer { file.close() }
             let size = try file.size()
-            let clean = try BackwardLines.cleanLength(of: file, size: size)
+            let lines = try BackwardLines.open(file, size: size)
+            let clean = lines.end
             var cut = clean
             if examine, let limit = authority {
                 guard let last = limit, year <= last.year else {
-                    try refuseNewer(in: file, end: clean, path: path)
+                    try refuseNewer(lines, path: path)
                     plan.removals.append(year)
                     continue
                 }
-                cut = try firstRecordAfter(last, in: file, end: clean, path: path)
+                cut = try firstRecordAfter(last, lines, path: path)
             }
             if cut != size {
                 let why = cut == clean ? "a torn last line (an interrupted write)" : "records after the state's last closed day (an interrupted closeout)"
                 plan.truncations.append((year, cut, why))
             }
             if !lastDayFound {
-                let (day, unreadable) = try lastRecordedDay(in: file, end: cut, path: path)
+                let (day, unreadable) = try lastRecordedDay(lines.restarted(at: cut), path: path)
                 if unreadable > 0 {
                     plan.problems.append("The history file \(path) has \(unreadable) unreadable line(s) near its end; they were kept and are skipped.")
                 }
@@ -77,9 +78,9 @@ struct HistoryRepair {
     }
 
     /// The offset of the first of the trailing records dated after `last` (or `end` if none).
-    private static func firstRecordAfter(_ last: DayKey, in file: Descriptor, end: Int64, path: String) throws(StoreError) -> Int64 {
-        var lines = BackwardLines(file, end: end)
-        var cut = end
+    private static func firstRecordAfter(_ last: DayKey, _ reader: BackwardLines, path: String) throws(StoreError) -> Int64 {
+        var lines = reader
+        var cut = reader.end
         while let line = try lines.previous() {
             switch HistoryLine.day(of: line.bytes) {
             case .day(let day) where day > last: cut = line.start
@@ -90,8 +91,8 @@ struct HistoryRepair {
         return cut
     }
 
-    private static func lastRecordedDay(in file: Descriptor, end: Int64, path: String) throws(StoreError) -> (DayKey?, Int) {
-        var lines = BackwardLines(file, end: end)
+    private static func lastRecordedDay(_ reader: BackwardLines, path: String) throws(StoreError) -> (DayKey?, Int) {
+        var lines = reader
         var unreadable = 0
         while let line = try lines.previous() {
             switch HistoryLine.day(of: line.bytes) {
@@ -103,8 +104,8 @@ struct HistoryRepair {
         return (nil, unreadable)
     }
 
-    private static func refuseNewer(in file: Descriptor, end: Int64, path: String) throws(StoreError) {
-        var lines = BackwardLines(file, end: end)
+    private static func refuseNewer(_ reader: BackwardLines, path: String) throws(StoreError) {
+        var lines = reader
         while let line = try lines.previous() {
             if case .newer(let v) = HistoryLine.day(of: line.bytes) { throw newer(v, path) }
         }
