@@ -30,8 +30,10 @@ struct DirectoryLock {
             throw StoreError.io(code, "lock", path)
         }
         // The holder's pid, for the message above; best effort, the lock itself is what counts.
-        if let writer = try? Descriptor.open(path, O_WRONLY | O_TRUNC) {
-            try? writer.writeAll(Array("\(getpid())\n".utf8))
+        // Fixed width and no O_TRUNC: overwriting in place costs no journal commit at start-up.
+        if let writer = try? Descriptor.open(path, O_WRONLY) {
+            let pid = String(getpid())
+            try? writer.writeAll(Array((pid + String(repeating: " ", count: max(0, 11 - pid.count)) + "\n").utf8))
             writer.close()
         }
         return DirectoryLock(file: file)
