@@ -62,7 +62,7 @@ import Testing
     }
 
     /// One zone: ticks against an oracle built from the zone's transitions, then the days for
-    /// each reset time as `closeDueDays` walks the ticks.
+    /// each reset time as the daemon's `catchUp` walks the ticks.
     static func sweep(_ name: String) -> ZoneReport {
         var report = ZoneReport(zone: name)
         guard let zone = Zone(identifier: name), zone.identifier == name else {
@@ -127,7 +127,9 @@ import Testing
         return ticks
     }
 
-    /// Walks `closeDueDays` along the ticks: every day opens where the last one closed, closes
+    /// Walks `catchUp` (due closeouts, then the snapshot rule) along the ticks, as the daemon's
+    /// hourly timer does: each tick takes the snapshot and emits once; every day opens where the
+    /// last one closed, closes
     /// exactly once at the first tick at or after its end, ends at the reset time (or just after
     /// a gap), lasts 12–36 hours, and has a key later than every key before it.
     static func checkDays(_ zone: Zone, reset: WallTime, ticks: [Instant], _ report: inout ZoneReport) -> Int {
@@ -135,12 +137,15 @@ import Testing
         var settings = Settings()
         settings.resetTime = reset
         var world = PetWorld(now: first, zone: zone, settings: settings)
+        _ = world.catchUp(Context(now: first, zone: zone), startingUp: true)
         var previous = world.openDay
         var keys: Set<DayKey> = [previous.key]
         var previousTick = first
         var closed = 0
         for tick in ticks.dropFirst() {
-            let closeouts = world.closeDueDays(Context(now: tick, zone: zone))
+            let step = world.catchUp(Context(now: tick, zone: zone))
+            let closeouts = step.closeouts
+            if world.snapshot?.tick != tick || !step.emitEntryChanged { report.fail("no snapshot taken at tick \(tick)") }
             for c in closeouts {
                 closed += 1
                 if c.day != previous { report.fail("closed \(c.day) but \(previous) was open") }
