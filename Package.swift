@@ -31,6 +31,10 @@ let package = Package(
         // The PetStore benchmark (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
 
+        // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
+        .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit"], swiftSettings: strict),
+        .executableTarget(name: "petprogressd", dependencies: ["PetService"], swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(
             name: "PetCoreTests",

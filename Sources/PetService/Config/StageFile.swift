@@ -1,0 +1,26 @@
+import Foundation
+import PetCore
+
+/// The optional stage-table override, `$XDG_CONFIG_HOME/petprogress/stages.json` (SPEC §2).
+public enum StageFile {
+    /// Where the override lives for this environment, or nil without `XDG_CONFIG_HOME` and `HOME`.
+    public static func path(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/petprogress/stages.json" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/petprogress/stages.json" }
+        return nil
+    }
+
+    /// The table in force and, when the file exists but cannot be used, the problem sentence.
+    /// An invalid file is never half-used: the built-in table stays.
+    public static func load(path: String?) -> (table: StageTable, problem: String?) {
+        guard let path, FileManager.default.fileExists(atPath: path) else { return (.builtIn, nil) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (.builtIn, "The stage file \(path) could not be read; using the built-in stages.")
+        }
+        do {
+            return (try StageTable.parse(json: data), nil)
+        } catch {
+            return (.builtIn, "The stage file \(path) is invalid (\(error.problem)); using the built-in stages.")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import DBusKit
+import Glibc
+import PetCore
+import PetStore
+
+/// Composes and runs the daemon: store, service, bus object, and one event loop over the bus,
+/// the wake-up timer, SIGTERM/SIGINT and the time-zone watch (DESIGN.md §4).
+public enum Daemon {
+    /// Runs until SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1). Returns 1 with one
+    /// clear line when another instance holds the data directory or the bus name.
+    public static func run(_ options: DaemonOptions, environment: [String: String], executable: String) -> Int32 {
+        let log = ServiceLog()
+        let clock = options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
+        do {
+            // Blocked before anything else, so the signals reach only the signalfd.
+            let stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
+            guard let directory = options.dataDirectory ?? defaultDataDirectory(environment: environment) else {
+                log("no data directory: set HOME or XDG_DATA_HOME, or pass --data-dir")
+                return 1
+            }
+            let service: PetService
+            switch openService(directory: directory, clock: clock, environment: environment, executable: executable, log: log) {
+            case .success(let s): service = s
+            case .failure(let message):
+                log(message)
+                return 1
+            }
+            service.refresh(startingUp: true)
+
+            let connection = try Connection.session()
+            let object = try service.exportedObject()
+            try connection.export(object)
+            service.signals = signals(for: connection, object: object, log: log)
+            if let problem = requestName(on: connection) {
+                log(problem)
+                return 1
+            }
+
+            let loop = EventLoop()
+            try loop.add(connection)
+            try watchTimer(loop: loop, service: service, clock: clock, log: log)
+            _ = loop.addFD(stopSignals.fd) { _ in
+                let got = stopSignals.read()
+                log("stopping on signal \(got.map(String.init).joined(separator: ","))")
+                loop.stop()
+            }
+            if let watch = ZoneWatch() {
+                _ = loop.addFD(watch.fd) { _ in
+                    guard watch.drain() else { return }
+                    let zone = LocalZone.resolve(environment: environment)
+                    guard zone != service.zone else { return }
+                    log("time zone changed to \(zone.identifier)")
+                    service.zone = zone
+                    service.refresh()
+                }
+                _ = watch  // kept alive by the closure
+            }
+            log("started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")")
+            let exit = loop.run()
+            connection.flush()
+            switch exit {
+            case .stopped: return 0
+            default:
+                log("lost the bus (\(exit)); exiting so that systemd can restart the daemon")
+                return 1
+            }
+        } catch {
+            log("cannot start: \(error)")
+            return 1
+        }
+    }
+
+    /// Takes the well-known name (DO_NOT_QUEUE); the sentence to log when that fails.
+    static func requestName(on connection: Connection) -> String? {
+        do {
+            try connection.requestName(BusContract.name)
+            return nil
+        } catch {
+            if case .taken = error {
+                return "\(BusContract.name) is already owned on this bus: another petprogressd is running; exiting"
+            }
+            return "cannot own \(BusContract.name): \(error)"
+        }
+    }
+
+    enum Opened {
+        case success(PetService)
+        case failure(String)
+    }
+
+    static func openService(directory: String, clock: ServiceClock, environment: [String: String],
+                            executable: String, log: ServiceLog) -> Opened {
+        let store: PetStore
+        let loaded: Loaded
+        do {
+            store = try PetStore.open(directory: directory)
+            loaded = try store.load(now: clock.now())
+        } catch {
+            if error.kind == .locked {
+                return .failure("the data directory \(directory) is in use by another petprogressd; exiting")
+            }
+            return .failure("cannot open the data directory \(directory): \(error.message)")
+        }
+        let zone = LocalZone.resolve(environment: environment)
+        let (stages, stageProblem) = StageFile.load(path: StageFile.path(environment: environment))
+        let problems = loaded.problems + [stageProblem].compactMap { $0 }
+        for problem in problems { log(problem) }
+        let world: PetWorld
+        switch loaded.start {
+        case .state(let saved): world = saved
+        case .empty(let lastClosedDay): world = PetWorld(now: clock.now(), zone: zone, lastClosedDay: lastClosedDay)
+        }
+        return .success(PetService(
+            store: store, world: world, clock: clock, zone: zone, stages: stages,
+            icons: IconLocator(stages: stages, environment: environment, executable: executable),
+            problems: problems, log: log))
+    }
+
+    /// The one timer: armed at the next tick or day end; a realtime clock jump cancels it.
+    static func watchTimer(loop: EventLoop, service: PetService, clock: ServiceClock, log: ServiceLog) throws {
+        let timer = try TimerFD(clock: clock.timerClock)
+        var armed: Instant?
+        service.onNextWake = { next in
+            guard next != armed else { return }
+            do {
+                try clock.arm(timer, at: next)
+                armed = next
+            } catch {
+                log("cannot arm the timer: \(error)")
+            }
+        }
+        _ = loop.addFD(timer.fd) { _ in
+            switch timer.read() {
+            case .clockChanged:
+                log("the clock was set; catching up")
+                armed = nil
+            case .expired: armed = nil
+            case .notYet: return
+            }
+            service.refresh()
+        }
+        service.refresh()
+    }
+
+    static func signals(for connection: Connection, object: ExportedObject, log: ServiceLog) -> ServiceSignals {
+        func send(_ name: String, _ arguments: [DBusValue]) {
+            do {
+                try connection.emitSignal(path: BusContract.path, interface: BusContract.interface, name: name, arguments: arguments)
+            } catch {
+                log("cannot emit \(name): \(error)")
+            }
+        }
+        return ServiceSignals(
+            entryChanged: { send("EntryChanged", [$0.dbus]) },
+            tasksChanged: { send("TasksChanged", []) },
+            widgetEntryChanged: { entry in
+                do {
+                    try connection.emitPropertiesChanged(
+                        path: BusContract.path, interface: BusContract.interface, changed: [("WidgetEntry", entry.dbus)])
+                } catch {
+                    log("cannot emit PropertiesChanged: \(error)")
+                }
+            })
+    }
+}

@@ -1,0 +1,108 @@
+import DBusKit
+import PetCore
+
+/// The interface's members (SPEC §6.1) as plain functions on the service.
+extension PetService {
+    func widgetEntry() -> EntryDictionary { world.widgetEntry(context, iconPath: iconPath) }
+
+    func timeline() -> [EntryDictionary] { world.timeline(context, iconPath: iconPath) }
+
+    func pet() -> EntryDictionary { world.petValues(context, iconPath: iconPath) }
+
+    func markNextDone() throws(PetError) -> (String, Int) { try mutate { w, ctx throws(PetError) in try w.markNextDone(ctx) } }
+
+    func snoozeNext() throws(PetError) -> (String, Instant) { try mutate { w, ctx throws(PetError) in try w.snoozeNext(ctx) } }
+
+    func markDone(_ id: String) throws(PetError) -> Int { try mutate { w, ctx throws(PetError) in try w.markDone(id: id, ctx) } }
+
+    func undo(_ id: String) throws(PetError) { try mutate { w, _ throws(PetError) in try w.undo(id: id) } }
+
+    func snooze(_ id: String) throws(PetError) -> Instant { try mutate { w, ctx throws(PetError) in try w.snooze(id: id, ctx) } }
+
+    func addTask(title: String, time: String, day: String, repeat rule: String) throws(PetError) -> String {
+        try mutate { w, ctx throws(PetError) in try w.addTask(title: title, time: time, day: day, repeat: rule, ctx) }
+    }
+
+    func updateTask(id: String, title: String, time: String) throws(PetError) {
+        try mutate { w, ctx throws(PetError) in try w.updateTask(id: id, title: title, time: time, ctx) }
+    }
+
+    func deleteTask(_ id: String) throws(PetError) { try mutate { w, _ throws(PetError) in try w.deleteTask(id: id) } }
+
+    /// `""` the open day, `"tomorrow"` the tasks added for the next day, else a `YYYY-MM-DD` key:
+    /// the open or next day's tasks, or a closed day's from history; any other day is empty.
+    func listTasks(_ day: String) throws(PetError) -> [EntryDictionary] {
+        let ctx = context
+        switch day {
+        case "", "today": return world.openDayRecords(ctx)
+        case "tomorrow": return world.tomorrowRecords(ctx)
+        default:
+            guard let key = CivilDate(parsing: day) else {
+                throw PetError(.invalidArgument, "The day must be \"\", \"tomorrow\" or a date YYYY-MM-DD.")
+            }
+            if key == world.openDay.key { return world.openDayRecords(ctx) }
+            if key == world.nextDay(zone: zone).key { return world.tomorrowRecords(ctx) }
+            guard let last = world.lastClosedDay, key <= last else { return [] }
+            do {
+                guard let record = try store.history(day: key) else { return [] }
+                return TaskRecord.list(record.tasks, reading: .closed, zone: zone)
+            } catch {
+                throw PetError(.storageFailure, "History for \(key) could not be read (\(error.message)).")
+            }
+        }
+    }
+
+    func templates() -> [EntryDictionary] {
+        world.templates.sorted { $0.order < $1.order }.map {
+            ["id": .string($0.id), "title": .string($0.title), "time": .string($0.time.description),
+             "repeat": .string($0.repeatRule.description)]
+        }
+    }
+
+    func status() -> DBusValue {
+        .vardict([
+            "version": .string(Self.version),
+            "data_dir": .string(store.directory),
+            "last_closed_day": .string(world.lastClosedDay?.description ?? ""),
+            "open_day": .string(world.openDay.key.description),
+            "mutations": .uint64(world.mutations),
+            "problems": .stringArray(problems),
+        ])
+    }
+
+    // Settings (SPEC §4).
+
+    func setResetTime(_ value: DBusValue) throws(PetError) {
+        guard case .string(let text) = value else { throw wrongType("ResetTime", "a string HH:MM") }
+        try mutate { w, _ throws(PetError) in try w.setResetTime(text) }
+    }
+
+    func setGraceMinutes(_ value: DBusValue) throws(PetError) {
+        let minutes = try minutesValue(value, "GraceMinutes")
+        try mutate { w, _ throws(PetError) in try w.setGraceMinutes(minutes) }
+    }
+
+    func setSnoozeMinutes(_ value: DBusValue) throws(PetError) {
+        let minutes = try minutesValue(value, "SnoozeMinutes")
+        try mutate { w, _ throws(PetError) in try w.setSnoozeMinutes(minutes) }
+    }
+
+    func setRollover(_ value: DBusValue) throws(PetError) {
+        guard case .bool(let on) = value else { throw wrongType("Rollover", "a boolean") }
+        try mutate { w, _ throws(PetError) in w.setRollover(on) }
+    }
+
+    /// A `u`, or an `i` holding a non-negative value (gdbus sends plain numbers as `i`).
+    private func minutesValue(_ value: DBusValue, _ name: String) throws(PetError) -> Int {
+        switch value {
+        case .uint32(let v): return Int(v)
+        case .int32(let v) where v >= 0: return Int(v)
+        case .int32(let v): throw PetError(.invalidArgument, "\(name) cannot be negative (\(v)).")
+        default: throw wrongType(name, "a uint32 (or a non-negative int32)")
+        }
+    }
+
+    private func wrongType(_ name: String, _ expected: String) -> PetError {
+        PetError(.invalidArgument, "\(name) takes \(expected).")
+    }
+}

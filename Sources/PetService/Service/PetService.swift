@@ -1,0 +1,116 @@
+import DBusKit
+import PetCore
+import PetStore
+
+/// The daemon's brain: the world in memory, the store that makes it durable, and the rules that
+/// map each request onto PetCore (SPEC §3.2, §5, §6). Single-threaded: it runs on the event loop.
+///
+/// Every request first brings days and the visible snapshot up to date (`refresh`); a change is
+/// computed on a copy, made durable, and only then adopted and acknowledged.
+public final class PetService {
+    public static let version = "0.1.0"
+
+    let store: PetStore
+    let clock: ServiceClock
+    let stages: StageTable
+    let icons: IconLocator
+    let log: ServiceLog
+    /// The local zone; the daemon updates it when `/etc/localtime` changes.
+    public var zone: Zone
+    public private(set) var world: PetWorld
+    /// One sentence each, reported by `GetStatus`.
+    public private(set) var problems: [String]
+    /// Where signals go; set once the object is exported.
+    var signals: ServiceSignals?
+    /// Called with the next instant the daemon must wake at, whenever it may have changed.
+    public var onNextWake: (Instant) -> Void = { _ in }
+
+    public init(store: PetStore, world: PetWorld, clock: ServiceClock, zone: Zone, stages: StageTable,
+                icons: IconLocator, problems: [String], log: ServiceLog) {
+        self.store = store
+        self.world = world
+        self.clock = clock
+        self.zone = zone
+        self.stages = stages
+        self.icons = icons
+        self.problems = problems
+        self.log = log
+    }
+
+    var context: Context { Context(now: clock.now(), zone: zone, stages: stages) }
+
+    var iconPath: (Stage) -> String { { [icons] in icons.path(for: $0) } }
+
+    /// Runs due closeouts and the snapshot rule, persists what they changed, and emits their
+    /// signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a tick was
+    /// crossed, never at start-up). On a storage failure nothing is adopted, so memory still
+    /// matches the disk; the next request tries again.
+    @discardableResult
+    public func refresh(startingUp: Bool = false) -> Bool {
+        let ctx = context
+        var next = world
+        let caught = next.catchUp(ctx, startingUp: startingUp)
+        if caught.closeouts.isEmpty && !caught.snapshotChanged {
+            onNextWake(caught.nextWake)
+            return true
+        }
+        do {
+            if caught.closeouts.isEmpty { try store.save(next) } else { try store.commit(caught.closeouts, world: next) }
+        } catch {
+            log("could not save the catch-up (\(error)); will retry on the next request")
+            return false
+        }
+        world = next
+        for closeout in caught.closeouts { logCloseout(closeout) }
+        if caught.snapshotChanged, let snap = world.snapshot {
+            log("tick \(zone.localTime(at: snap.tick).date) \(zone.wallTime(at: snap.tick)): pet shows \(stages.stage(snap.pet.stageIndex).name) \(snap.pet.stageXP) XP")
+        }
+        let entry = world.widgetEntry(ctx, iconPath: iconPath)
+        for _ in caught.closeouts {
+            signals?.tasksChanged()
+            signals?.widgetEntryChanged(entry)
+        }
+        if caught.snapshotChanged && caught.closeouts.isEmpty { signals?.widgetEntryChanged(entry) }
+        if caught.emitEntryChanged { signals?.entryChanged(entry) }
+        onNextWake(caught.nextWake)
+        return true
+    }
+
+    /// Applies a change to a copy of the world, makes it durable, then adopts it. Throws the
+    /// rule's error (nothing changes) or `StorageFailure` (nothing changes either).
+    func mutate<T>(_ change: (inout PetWorld, Context) throws(PetError) -> T) throws(PetError) -> T {
+        let ctx = context
+        var next = world
+        let result = try change(&next, ctx)
+        do {
+            try store.save(next)
+        } catch {
+            if error.stateReplaced { world = next }
+            log("could not save a change: \(error)")
+            throw PetError(.storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
+        }
+        let tasksChanged = next.tasks != world.tasks
+        world = next
+        if tasksChanged {
+            signals?.tasksChanged()
+            signals?.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
+        }
+        return result
+    }
+
+    private func logCloseout(_ closeout: Closeout) {
+        guard let record = closeout.record else {
+            log("closed \(closeout.day.key) (no tasks, neutral)")
+            return
+        }
+        let pet = closeout.petAfter
+        log("closed \(closeout.day.key): \(record.done) of \(record.total) done, \(record.xpChange >= 0 ? "+" : "")\(record.xpChange) XP, pet now \(stages.stage(pet.stageIndex).name) \(pet.stageXP) XP")
+    }
+}
+
+/// Where the service's signals go (the bus, in the daemon).
+struct ServiceSignals {
+    var entryChanged: (EntryDictionary) -> Void
+    var tasksChanged: () -> Void
+    var widgetEntryChanged: (EntryDictionary) -> Void
+}

@@ -1,0 +1,66 @@
+import DBusKit
+import Glibc
+import PetCore
+
+/// The daemon's clock: the real wall clock, or the simulated one of SPEC §9
+/// (`start + scale × monotonic time since start-up`, with real clock jumps ignored).
+public struct ServiceClock: Sendable {
+    enum Mode: Sendable {
+        case real
+        case simulated(start: Instant, scale: Double, monotonicStart: Int64)
+    }
+
+    let mode: Mode
+
+    /// The real wall clock.
+    public static let real = ServiceClock(mode: .real)
+
+    /// The simulated clock, starting now (monotonic) at `start` (or the real time now).
+    public static func simulated(start: Instant?, scale: Double) -> ServiceClock {
+        ServiceClock(mode: .simulated(start: start ?? realNow(), scale: scale, monotonicStart: monotonicNanoseconds()))
+    }
+
+    public var isSimulated: Bool {
+        if case .simulated = mode { return true }
+        return false
+    }
+
+    /// Now, in whole Unix seconds.
+    public func now() -> Instant {
+        switch mode {
+        case .real:
+            return Self.realNow()
+        case .simulated(let start, let scale, let mono0):
+            let elapsed = Double(Self.monotonicNanoseconds() - mono0) / 1e9
+            return start + Instant((elapsed * scale).rounded(.down))
+        }
+    }
+
+    /// The timer clock that wakes the loop for this clock: realtime (jumps cancel it) or monotonic.
+    public var timerClock: TimerFD.Clock { isSimulated ? .monotonic : .realtime }
+
+    /// Arms `timer` (made with `timerClock`) to fire when this clock reaches `instant`.
+    public func arm(_ timer: TimerFD, at instant: Instant) throws {
+        switch mode {
+        case .real:
+            try timer.arm(atNanoseconds: instant * 1_000_000_000, cancelOnSet: true)
+        case .simulated(let start, let scale, let mono0):
+            // The first monotonic nanosecond at which `now()` reads `instant` (rounded up, plus a
+            // microsecond so floating-point rounding cannot wake us a hair early and spin).
+            let offset = (Double(instant - start) * 1e9 / scale).rounded(.up)
+            try timer.arm(atNanoseconds: mono0 + max(0, Int64(offset)) + 1000)
+        }
+    }
+
+    static func realNow() -> Instant {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Instant(ts.tv_sec)
+    }
+
+    static func monotonicNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}
