@@ -108,6 +108,26 @@ import Testing
         #expect(loaded.start == .empty(lastClosedDay: d2))
     }
 
+    @Test func aStartWhereHistoryEndsAsTheStateSaysReadsNoHistory() throws {
+        // The state records the newest history file and its length; when they still match, the
+        // start-up trusts them and reads nothing (here shown by same-length bytes it never sees).
+        let dir = try seeded()
+        let path = dir.file("history-2026.jsonl")
+        let length = try #require(bytes(path)).count
+        let state = String(decoding: try #require(bytes(dir.file("state.json"))), as: UTF8.self)
+        #expect(state.contains(#""history":"2026 \#(length) 2026-12-31""#))
+        write(String(repeating: "?", count: length - 1) + "\n", to: path)
+        let (store, loaded) = try openLoaded(dir.store)
+        #expect(store.lastHistoryDay == d2)
+        #expect(loaded.problems.isEmpty)
+        // One byte more and it is checked, the damage reported.
+        store.close()
+        try append("\n", to: path)
+        let (again, reloaded) = try openLoaded(dir.store)
+        #expect(reloaded.problems.contains { $0.contains("unreadable") })
+        #expect(again.lastHistoryDay == nil)
+    }
+
     @Test func theFastDayReaderAgreesWithTheFullDecoder() throws {
         for key in [d1, d3, Fixture.day("0999-01-02")] {
             let bytes = try HistoryLine.encode(Fixture.record(key, tasks: 2)).dropLast()

@@ -17,14 +17,35 @@ struct HistoryFiles {
 
     func path(year: Int) -> String { Paths.join(directory, Self.name(year: year)) }
 
-    /// The years that have a history file, ascending.
+    /// The years that have a history file, ascending. Names are matched on their bytes, so a
+    /// directory of many years costs next to nothing more to list.
     func years() throws(StoreError) -> [Int] {
-        try Paths.list(directory).compactMap { name -> Int? in
-            guard name.hasPrefix("history-"), name.hasSuffix(".jsonl") else { return nil }
-            let middle = name.dropFirst("history-".count).dropLast(".jsonl".count)
-            guard middle.count == 4, middle.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            return Int(middle)
-        }.sorted()
+        guard let handle = opendir(directory) else { throw StoreError.io(errno, "list", directory) }
+        defer { closedir(handle) }
+        var years: [Int] = []
+        while let entry = readdir(handle) {
+            let year = withUnsafeBytes(of: entry.pointee.d_name) { name -> Int? in
+                // "history-YYYY.jsonl": 18 bytes and a NUL.
+                guard name.count > 18, name[18] == 0, memcmp(name.baseAddress!, "history-", 8) == 0,
+                    memcmp(name.baseAddress! + 12, ".jsonl", 6) == 0
+                else { return nil }
+                var value = 0
+                for i in 8..<12 {
+                    guard (48...57).contains(name[i]) else { return nil }
+                    value = value * 10 + Int(name[i] - 48)
+                }
+                return value
+            }
+            if let year { years.append(year) }
+        }
+        return years.sorted()
+    }
+
+    /// The size of one year's file, nil when it does not exist.
+    func length(year: Int) -> Int64? {
+        var st = stat()
+        guard Syscall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
+        return Int64(st.st_size)
     }
 
     // MARK: Appending
@@ -33,7 +54,7 @@ struct HistoryFiles {
     /// per file, and a directory fsync when a file is new. On failure the file is cut back to its
     /// old length (a new one removed), best effort, and the error is thrown; the caller then repairs
     /// against the state file before trusting history again.
-    func append(_ records: [DayRecord]) throws(StoreError) {
+    func append(_ records: [DayRecord], tail: HistoryTail?) throws(StoreError) -> HistoryTail? {
         var groups: [(year: Int, bytes: [UInt8])] = []
         for record in records {
             let line = try HistoryLine.encode(record)
@@ -44,6 +65,7 @@ struct HistoryFiles {
             }
         }
         var created = false
+        var tail = tail
         for group in groups {
             let path = path(year: group.year)
             let isNew = !Paths.exists(path)
@@ -60,8 +82,11 @@ struct HistoryFiles {
                 throw error
             }
             created = created || isNew
+            if group.year >= (tail?.year ?? Int.min) { tail = HistoryTail(year: group.year, length: oldSize + Int64(group.bytes.count)) }
         }
         if created { try fsyncDirectory() }
+        if let last = records.last?.day.key { tail?.lastDay = last }
+        return tail
     }
 
     func fsyncDirectory() throws(StoreError) {

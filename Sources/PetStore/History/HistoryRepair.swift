@@ -14,16 +14,28 @@ struct HistoryRepair {
     var removals: [Int] = []
     /// The last day recorded once the repair is applied.
     var lastDay: DayKey?
+    /// The newest file and its length once the repair is applied (nil: no history files).
+    var tail: HistoryTail?
     /// Sentences for the log and `GetStatus`.
     var problems: [String] = []
 
     /// What needs repairing. `authority` is the state's last closed day when a state file was
     /// read (`.some(nil)` when it has closed no day yet), or nil when the state is empty, in which
     /// case only torn tails are cut and history's last day is adopted.
-    static func plan(_ history: HistoryFiles, authority: DayKey??) throws(StoreError) -> HistoryRepair {
+    ///
+    /// `hint` is the tail the state file recorded; when the newest file is still that file at
+    /// that length, history is as the state left it and none of it is read.
+    static func plan(_ history: HistoryFiles, authority: DayKey??, hint: HistoryTail? = nil) throws(StoreError) -> HistoryRepair {
         var plan = HistoryRepair()
         var lastDayFound = false
-        let years = try history.years().reversed()
+        let ascending = try history.years()
+        if authority != nil, ascending.last == hint?.year, let hint, history.length(year: hint.year) == hint.length {
+            plan.lastDay = hint.lastDay
+            plan.tail = hint
+            return plan
+        }
+        if authority != nil, ascending.isEmpty, hint == nil { return plan }
+        let years = ascending.reversed()
         for year in years {
             // Only files that can hold records after the state's last closed day need examining
             // (or, for an empty state, the newest, the only one a crash can have torn); older
@@ -47,6 +59,7 @@ struct HistoryRepair {
                 }
                 cut = try firstRecordAfter(last, lines, path: path)
             }
+            if plan.tail == nil { plan.tail = HistoryTail(year: year, length: cut) }
             if cut != size {
                 let why = cut == clean ? "a torn last line (an interrupted write)" : "records after the state's last closed day (an interrupted closeout)"
                 plan.truncations.append((year, cut, why))
@@ -62,6 +75,7 @@ struct HistoryRepair {
                 }
             }
         }
+        plan.tail?.lastDay = plan.lastDay
         return plan
     }
 

@@ -9,7 +9,7 @@ enum StateFile {
 
     /// What a state file's bytes turned out to be.
     enum Reading {
-        case world(PetWorld, migratedFrom: Int?)
+        case world(PetWorld, migratedFrom: Int?, tail: HistoryTail?)
         /// Written by a newer build: refuse, touch nothing.
         case newer(Int)
         /// Cannot be used: quarantine it, with this reason.
@@ -19,15 +19,17 @@ enum StateFile {
     private struct Envelope: Codable {
         let schema: Int
         let world: PetWorld
+        /// Optional: absent in older files and when there is no history.
+        var history: HistoryTail?
     }
 
     private struct Probe: Decodable {
         let schema: Int
     }
 
-    static func encode(_ world: PetWorld) throws(StoreError) -> [UInt8] {
+    static func encode(_ world: PetWorld, tail: HistoryTail? = nil) throws(StoreError) -> [UInt8] {
         do {
-            var bytes = Array(try encoder.encode(Envelope(schema: Schema.current, world: world)))
+            var bytes = Array(try encoder.encode(Envelope(schema: Schema.current, world: world, history: tail)))
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         } catch {
@@ -40,7 +42,7 @@ enum StateFile {
         if bytes.isEmpty { return .unreadable("the file is empty") }
         // The usual case in one parse: a current file.
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.schema == Schema.current {
-            return .world(envelope.world, migratedFrom: nil)
+            return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
         }
         guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
             return .unreadable("it is not valid JSON (truncated or damaged)")
@@ -51,7 +53,8 @@ enum StateFile {
         if probe.schema > Schema.current { return .newer(probe.schema) }
         if probe.schema == Schema.current {
             do {
-                return .world(try JSONDecoder().decode(Envelope.self, from: data).world, migratedFrom: nil)
+                let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+                return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
             } catch {
                 return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
             }
@@ -62,7 +65,7 @@ enum StateFile {
         else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
         do {
             let json = try JSONSerialization.data(withJSONObject: ["schema": Schema.current, "world": migrated])
-            return .world(try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema)
+            return .world(try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema, tail: nil)
         } catch {
             return .unreadable("its schema \(probe.schema) contents could not be migrated: \(explain(error))")
         }

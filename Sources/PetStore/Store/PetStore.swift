@@ -27,6 +27,8 @@ public final class PetStore {
     private var loaded = false
     /// History may hold records after the state file's last closed day (a failed closeout).
     private var historyNeedsRepair = false
+    /// Where history ends now, written into each state file (see `HistoryTail`).
+    private var tail: HistoryTail?
     private var closed = false
 
     private init(directory: String, lock: DirectoryLock) {
@@ -59,23 +61,25 @@ public final class PetStore {
     ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
     /// - an older schema is migrated in memory (the original bytes are kept as `state.json.schema<N>`);
     /// - a torn last history line is cut; records after the state's last closed day are dropped.
-    /// Reads only the tails of history files.
+    /// Reads only the tails of history files, and none at all when history ends where the state
+    /// file says it did.
     public func load(now: Int64 = Int64(time(nil))) throws(StoreError) -> Loaded {
         let original = try Paths.readIfPresent(statePath)
         let reading = original.map(StateFile.decode)
         var world: PetWorld?
         var migratedFrom: Int?
         var unreadable: String?
+        var hint: HistoryTail?
         switch reading {
         case .newer(let v)?:
             throw StoreError(.newerSchema(found: v, supported: Schema.current),
                              "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere.")
-        case .world(let w, let from)?: (world, migratedFrom) = (w, from)
+        case .world(let w, let from, let h)?: (world, migratedFrom, hint) = (w, from, h)
         case .unreadable(let why)?: unreadable = why
         case nil: break
         }
         let authority: DayKey?? = world.map { .some($0.lastClosedDay) } ?? nil
-        let repair = try HistoryRepair.plan(history, authority: authority)
+        let repair = try HistoryRepair.plan(history, authority: authority, hint: hint)
 
         // Nothing above wrote; from here on the store may change files.
         try Paths.unlink(temporaryPath)
@@ -97,6 +101,7 @@ public final class PetStore {
         problems += repair.problems
 
         lastHistoryDay = repair.lastDay
+        tail = repair.tail
         durableLastClosedDay = world.map(\.lastClosedDay) ?? repair.lastDay
         loaded = true
         let start: Loaded.Start = world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
@@ -135,7 +140,7 @@ public final class PetStore {
         }
         if !fresh.isEmpty {
             do {
-                try history.append(fresh)
+                tail = try history.append(fresh, tail: tail)
             } catch {
                 historyNeedsRepair = true
                 throw error
@@ -175,7 +180,7 @@ public final class PetStore {
     }
 
     private func replaceState(_ world: PetWorld) throws(StoreError) {
-        let bytes = try StateFile.encode(world)
+        let bytes = try StateFile.encode(world, tail: tail)
         do {
             try writeDurably(bytes, to: statePath)
         } catch {
@@ -216,6 +221,7 @@ public final class PetStore {
         let repair = try HistoryRepair.plan(history, authority: .some(durableLastClosedDay))
         try repair.apply(history)
         lastHistoryDay = repair.lastDay
+        tail = repair.tail
         historyNeedsRepair = false
     }
 
