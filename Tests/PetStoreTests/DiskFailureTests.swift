@@ -139,11 +139,19 @@ import Glibc
         #expect(bytes(dir.file("state.json")) == stateBefore)
         #expect(bytes(dir.file("history-2026.jsonl")) == historyBefore)
 
+        // A daemon starting on the read-only directory loads it, and its saves fail the same way.
+        store.close()
+        let (readOnly, loaded) = try openLoaded(dir.store)
+        #expect(loaded.start == .state(Fixture.world(closedThrough: d1, mutations: 1)))
+        #expect(throws: StoreError.self) { try readOnly.save(Fixture.world(closedThrough: d1, mutations: 2)) }
+        readOnly.close()
+        let (reopened, _) = try openLoaded(dir.store)
+
         // Writable again: the store carries on, each day recorded once.
         _ = umount2(dir.store, Int32(MNT_DETACH))
         mounted = false
-        try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
-        #expect(try store.recentHistory(days: 9).map(\.day.key) == [d1, d2])
+        try reopened.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
+        #expect(try reopened.recentHistory(days: 9).map(\.day.key) == [d1, d2])
     }
 
     @Test(.enabled(if: Privilege.otherUser.available)) func anUnwritableDirectoryFailsCleanly() throws {

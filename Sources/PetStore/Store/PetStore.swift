@@ -81,8 +81,10 @@ public final class PetStore {
         let authority: DayKey?? = world.map { .some($0.lastClosedDay) } ?? nil
         let repair = try HistoryRepair.plan(history, authority: authority, hint: hint)
 
-        // Nothing above wrote; from here on the store may change files.
-        try Paths.unlink(temporaryPath)
+        // Nothing above wrote; from here on the store may change files. (A leftover temp file is
+        // removed only when there is one: unlink fails with EROFS even for a missing file, and a
+        // read-only directory should still load, its saves then failing clearly.)
+        if Paths.exists(temporaryPath) { try Paths.unlink(temporaryPath) }
         var problems: [String] = []
         var movedTo: String?
         if let why = unreadable, let original {
