@@ -89,11 +89,7 @@ struct HistoryFiles {
         return tail
     }
 
-    func fsyncDirectory() throws(StoreError) {
-        let dir = try Descriptor.open(directory, O_RDONLY | O_DIRECTORY)
-        defer { dir.close() }
-        try dir.fsync()
-    }
+    func fsyncDirectory() throws(StoreError) { try Paths.fsyncDirectory(directory) }
 
     // MARK: Reading
 

@@ -22,11 +22,22 @@ enum Paths {
             guard (st.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.io(ENOTDIR, "use the directory", path) }
             return
         }
-        if let slash = path.dropLast().lastIndex(of: "/"), slash != path.startIndex {
-            try makeDirectory(String(path[..<slash]))
+        var parent = "."
+        if let slash = path.dropLast().lastIndex(of: "/") {
+            parent = slash == path.startIndex ? "/" : String(path[..<slash])
+            if slash != path.startIndex { try makeDirectory(parent) }
         }
         let code = Syscall.attempt { mkdir(path, 0o700) }
-        if code != 0 && code != EEXIST { throw StoreError.io(code, "create the directory", path) }
+        if code == EEXIST { return }
+        if code != 0 { throw StoreError.io(code, "create the directory", path) }
+        // The new entry must survive a power cut along with the first state written inside it.
+        try fsyncDirectory(parent)
+    }
+
+    static func fsyncDirectory(_ path: String) throws(StoreError) {
+        let dir = try Descriptor.open(path, O_RDONLY | O_DIRECTORY)
+        defer { dir.close() }
+        try dir.fsync()
     }
 
     /// The names in a directory (without `.` and `..`).
