@@ -44,5 +44,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "PetStoreTests", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
+        // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
+        .testTarget(name: "IntegrationTests", dependencies: ["DBusKit", "petprogressd"], swiftSettings: strict),
     ]
 )

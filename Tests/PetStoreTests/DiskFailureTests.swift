@@ -155,8 +155,11 @@ import Glibc
     }
 
     @Test(.enabled(if: Privilege.otherUser.available)) func anUnwritableDirectoryFailsCleanly() throws {
+        // Root ignores permission bits, so as root the probe runs as nobody against root's files;
+        // as anyone else it runs as that user against its own files with the write bits removed.
         let child = buildProductsDirectory() + "/petstore-crashchild"
         try #require(FileManager.default.isExecutableFile(atPath: child), "\(child) is missing: build everything first")
+        let root = getuid() == 0
         let dir = TempDir()
         chmod(dir.path, 0o755)
         do {
@@ -164,20 +167,22 @@ import Glibc
             try store.save(Fixture.world(closedThrough: nil))
             store.close()
         }
-        // Readable but not writable by nobody: it can lock and load, and its save must fail cleanly.
-        chmod(dir.store, 0o755)
-        for name in names(dir.store) { chmod(dir.file(name), 0o644) }
+        defer { chmod(dir.store, 0o700) }
+        // Readable but not writable: the probe can lock and load, and its save must fail cleanly.
+        chmod(dir.store, root ? 0o755 : 0o555)
+        if root { for name in names(dir.store) { chmod(dir.file(name), 0o644) } }
         let before = bytes(dir.file("state.json"))
-        let saved = try Privilege.runAsNobody(child, ["probe-save", dir.store])
+        let saved = try Privilege.runProbe(child, ["probe-save", dir.store], asNobody: root)
         #expect(saved.hasPrefix("error save \(EACCES) "), "\(saved)")
         #expect(saved.contains("Permission denied (EACCES)") && saved.contains(dir.store), "\(saved)")
         #expect(bytes(dir.file("state.json")) == before)
         #expect(names(dir.store) == [".lock", "state.json"])
 
         // A directory it cannot enter at all: a clear error at open, and nothing created.
-        chmod(dir.store, 0o700)
-        let opened = try Privilege.runAsNobody(child, ["probe-save", dir.store])
+        chmod(dir.store, root ? 0o700 : 0o000)
+        let opened = try Privilege.runProbe(child, ["probe-save", dir.store], asNobody: root)
         #expect(opened.hasPrefix("error open \(EACCES) "), "\(opened)")
+        chmod(dir.store, 0o700)
         #expect(names(dir.store) == [".lock", "state.json"])
     }
 
@@ -219,13 +224,9 @@ enum Privilege {
     }()
 
     static let otherUserReason: String? = {
-        guard getuid() == 0 else {
-            let why = "SKIP unwritable-directory test: needs root to run a child as nobody with setpriv (and as non-root, permission bits already apply)"
-            print(why)
-            return why
-        }
+        guard getuid() == 0 else { return nil }  // permission bits apply to us: no other user needed
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil else {
-            let why = "SKIP unwritable-directory test: setpriv or the user nobody is missing"
+            let why = "SKIP unwritable-directory test: running as root, which ignores permission bits, and setpriv or the user nobody is missing"
             print(why)
             return why
         }
@@ -246,9 +247,11 @@ enum Privilege {
         }
     }
 
-    /// Runs a command as nobody:nogroup; returns its first line of output.
-    static func runAsNobody(_ path: String, _ arguments: [String]) throws -> String {
-        let c = try ChildProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
+    /// Runs a command, as nobody:nogroup if asked; returns its first line of output.
+    static func runProbe(_ path: String, _ arguments: [String], asNobody: Bool) throws -> String {
+        let c = asNobody
+            ? try ChildProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
+            : try ChildProcess(path, arguments)
         _ = c.waitForExit()
         return c.lines.first ?? ""
     }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `petprogressd`'s own command line: help, version, and bad usage (exit 64, EX_USAGE).
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--help prints the usage, marks the testing aids, and exits 0")
+    func help() async throws {
+        let sandbox = try Sandbox("help")
+        defer { sandbox.close() }
+        let result = try await sandbox.run(try PetDaemon.binary(), ["--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.contains("Usage: petprogressd"))
+        for option in ["--data-dir", "--now", "--time-scale", "--version"] { #expect(result.output.contains(option), "\(option)") }
+        #expect(result.output.contains("FOR TESTS"), "SPEC §9: --now/--time-scale say they are for tests")
+    }
+
+    @Test("--version prints one line and exits 0")
+    func version() async throws {
+        let sandbox = try Sandbox("version")
+        defer { sandbox.close() }
+        let result = try await sandbox.run(try PetDaemon.binary(), ["--version"])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("petprogressd ") == true)
+    }
+
+    @Test("a bad option or value exits 64 with one line on stderr, starting nothing",
+          arguments: [["--bogus"], ["--time-scale", "0"], ["--time-scale", "-3"], ["--time-scale", "fast"],
+                      ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"]])
+    func badUsage(arguments: [String]) async throws {
+        let sandbox = try Sandbox("usage")
+        defer { sandbox.close() }
+        let data = sandbox.path("data")
+        let result = try await sandbox.run(try PetDaemon.binary(), ["--data-dir", data] + arguments)
+        #expect(result.status == 64, "\(arguments): \(result)")
+        let lines = result.errors.split(separator: "\n", omittingEmptySubsequences: true)
+        #expect(lines.count == 1, "\(arguments): \(result)")
+        #expect(lines.first?.hasPrefix("petprogressd: ") == true)
+        #expect(!FileManager.default.fileExists(atPath: data), "a usage error must not create the data directory")
+    }
+}

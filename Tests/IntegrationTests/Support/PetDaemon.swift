@@ -1,0 +1,76 @@
+import DBusKit
+import Foundation
+
+/// The real `petprogressd` binary on a private bus, stopped by its PID.
+final class PetDaemon: @unchecked Sendable {
+    static let name = "io.petprogress.PetProgress1"
+    static let path = "/io/petprogress/PetProgress1"
+    static let interface = "io.petprogress.PetProgress1"
+
+    let process: Spawned
+    let dataDirectory: String
+
+    /// Starts the daemon; with `waitForName`, returns once it owns the bus name (throws if it exits first).
+    init(sandbox: Sandbox, bus: PrivateBus, dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil,
+         zone: String = "Europe/Berlin", extraArguments: [String] = [], waitForName: Bool = true) async throws {
+        self.dataDirectory = dataDirectory ?? sandbox.path("data")
+        var arguments = ["--data-dir", self.dataDirectory]
+        if let now { arguments += ["--now", now] }
+        if let timeScale { arguments += ["--time-scale", String(timeScale)] }
+        process = try sandbox.spawn(
+            try Self.binary(), arguments + extraArguments, environment: Self.environment(sandbox: sandbox, bus: bus, zone: zone),
+            label: "petprogressd")
+        if waitForName { try await waitUntilOwned(bus: bus) }
+    }
+
+    /// The daemon's environment: the private bus, a zone, and a HOME/XDG tree inside the sandbox.
+    static func environment(sandbox: Sandbox, bus: PrivateBus, zone: String) -> [String: String] {
+        bus.environment.merging([
+            "TZ": zone,
+            "HOME": sandbox.path("home"),
+            "XDG_CONFIG_HOME": sandbox.path("home/.config"),
+            "XDG_DATA_HOME": sandbox.path("home/.local/share"),
+            "XDG_DATA_DIRS": sandbox.path("home/share"),
+        ]) { $1 }
+    }
+
+    /// Polls the bus until the daemon owns its name; throws with its stderr if it exits or times out.
+    func waitUntilOwned(bus: PrivateBus, timeout: Duration = .seconds(15)) async throws {
+        let connection = try Connection(address: bus.address)
+        defer { connection.close() }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let code = process.reap(blocking: false) {
+                throw HarnessError("petprogressd exited \(code) before owning its name: \(process.errors)")
+            }
+            let reply = try connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", arguments: [.string(Self.name)], timeout: .seconds(5))
+            if reply.first?.boolValue == true { return }
+            try await Task.sleep(for: .milliseconds(15))
+        }
+        throw HarnessError("petprogressd did not own \(Self.name) within \(timeout): \(process.errors)")
+    }
+
+    /// SIGTERM and wait; the exit status.
+    @discardableResult
+    func stop() async -> Int32 { await process.stop() }
+
+    /// The daemon binary, in the build products directory beside this test bundle.
+    static func binary() throws -> String {
+        if let override = ProcessInfo.processInfo.environment["PETPROGRESSD"] { return override }
+        var candidates: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for directory in candidates {
+            let path = directory.appendingPathComponent("petprogressd").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw HarnessError("petprogressd not found beside the tests (\(candidates.map(\.path))); run swift build --build-tests first")
+    }
+}

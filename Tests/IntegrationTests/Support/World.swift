@@ -1,0 +1,65 @@
+import Foundation
+
+/// Unix seconds of an ISO 8601 instant with an offset, e.g. `2026-03-02T21:00:00+01:00`.
+func unix(_ iso: String) -> Int64 {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    guard let date = formatter.date(from: iso) else { fatalError("bad instant in a test: \(iso)") }
+    return Int64(date.timeIntervalSince1970)
+}
+
+/// Test fixture bundle: a sandbox, its private bus, and (optionally) a daemon and a client.
+/// Usage: `let w = try await World("name"); defer { w.close() }`.
+final class World: @unchecked Sendable {
+    let sandbox: Sandbox
+    let bus: PrivateBus
+
+    init(_ label: String) async throws {
+        sandbox = try Sandbox(label)
+        do {
+            bus = try await PrivateBus(in: sandbox)
+        } catch {
+            sandbox.close()
+            throw error
+        }
+    }
+
+    func daemon(dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil, zone: String = "Europe/Berlin",
+                extraArguments: [String] = [], waitForName: Bool = true) async throws -> PetDaemon {
+        try await PetDaemon(sandbox: sandbox, bus: bus, dataDirectory: dataDirectory, now: now, timeScale: timeScale,
+                            zone: zone, extraArguments: extraArguments, waitForName: waitForName)
+    }
+
+    func client() throws -> PetClient { try PetClient(bus: bus) }
+
+    /// `dbus-send --print-reply` to the daemon's object: `member` is `Interface.Member`.
+    func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws -> ToolResult {
+        try await sandbox.run(
+            "dbus-send", ["--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
+                          PetDaemon.path, member.contains(".") ? member : "\(PetDaemon.interface).\(member)"]
+                + arguments,
+            environment: bus.environment, timeout: timeout)
+    }
+
+    /// `busctl --address=… ARGS`.
+    func busctl(_ arguments: [String]) async throws -> ToolResult {
+        try await sandbox.run("busctl", ["--address=\(bus.address)", "--no-pager"] + arguments, environment: bus.environment)
+    }
+
+    /// `busctl call` on the daemon's object and interface.
+    func busctlCall(_ member: String, _ signatureAndArguments: [String] = [], json: Bool = true) async throws -> ToolResult {
+        try await busctl((json ? ["--json=short"] : []) + ["call", PetDaemon.name, PetDaemon.path, PetDaemon.interface, member]
+                         + signatureAndArguments)
+    }
+
+    /// `gdbus call` on the daemon's object; `method` is `Member` (our interface) or `Interface.Member`.
+    func gdbusCall(_ method: String, _ arguments: [String] = []) async throws -> ToolResult {
+        let full = method.contains(".") ? method : "\(PetDaemon.interface).\(method)"
+        return try await sandbox.run(
+            "gdbus", ["call", "--address", bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path,
+                      "--method", full] + arguments,
+            environment: bus.environment)
+    }
+
+    func close() { sandbox.close() }
+}
