@@ -2,8 +2,7 @@ import CDBus
 
 /// Routes one method call to an ``ExportedObject`` and produces exactly one reply.
 ///
-/// Returning nil means "not ours": libdbus then sends its standard `UnknownMethod` error, so unknown
-/// members are answered too.
+/// Returning nil means no interface declares the member; the caller answers `UnknownMethod`.
 enum ObjectDispatcher {
     /// The outcome of a call: values to reply with, or an error to reply with.
     typealias Outcome = Result<[DBusValue], DBusError>
@@ -47,6 +46,14 @@ enum ObjectDispatcher {
         } catch {
             return .failure(asDBusError(error))
         }
+    }
+
+    /// The `UnknownMethod` error, worded as libdbus words it.
+    static func unknownMethod(_ message: Message) -> DBusError {
+        DBusError(
+            name: DBusError.Name.unknownMethod,
+            message: "Method \"\(message.member ?? "")\" with signature \"\(message.signature)\" on interface "
+                + "\"\(message.interface ?? "(null)")\" doesn't exist")
     }
 
     /// A thrown error as a D-Bus error: a ``DBusError`` as it is, anything else as `Failed`.
@@ -105,9 +112,10 @@ extension Connection {
     {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let emit: (Message) -> Void = { signal in _ = dbus_connection_send(connection, signal.raw, nil) }
-        guard let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: emit) else {
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-        }
+        // Answered here rather than left to libdbus: NOT_YET_HANDLED would pass the call on to the
+        // fallback at `/`, which answers UnknownObject.
+        let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: emit)
+            ?? .failure(ObjectDispatcher.unknownMethod(message))
         if message.expectsReply, let reply = ObjectDispatcher.reply(to: message, with: outcome) {
             _ = dbus_connection_send(connection, reply.raw, nil)
         }
