@@ -36,6 +36,7 @@ let package = Package(
         .executableTarget(name: "petprogressd", dependencies: ["PetService"], swiftSettings: strict),
 
         // Tests, one target per library.
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),
         .testTarget(
             name: "PetCoreTests",
             dependencies: [
