@@ -1,0 +1,124 @@
+import DBusKit
+import Foundation
+import Testing
+
+/// A simulated evening with `--now` and `--time-scale` (SPEC §3, §3.1, §3.2, §9): tasks added, done
+/// on time, early and late, snoozed, undone and redone; three ticks and a closeout crossed.
+///
+/// 300× (an hour in 12 real seconds), from 21:02 on Monday 2026-03-02 in Europe/Berlin (+01:00, no
+/// DST that week). All mutations happen in the 21:00 hour with at least 30 simulated minutes of
+/// margin on every grace decision, and the test checks it really was still the 21:00 hour.
+@Suite("Simulated day")
+struct SimulatedDayTests {
+    @Test("a day with ticks and a closeout: xp per the grace rule, EntryChanged once per tick, TasksChanged per mutation")
+    func eveningAndCloseout() async throws {
+        let world = try await World("simday")
+        defer { world.close() }
+        let recorder = try SignalRecorder(bus: world.bus)
+        defer { recorder.stop() }
+        _ = try await world.daemon(now: "2026-03-02T21:02:00+01:00", timeScale: 300)
+        let client = try world.client()
+        let tick21 = unix("2026-03-02T21:00:00+01:00")
+        let start = try client.entry()
+        #expect(start.int("date") == tick21)
+        #expect(start.int("stage_xp") == 0)
+
+        var mutations = 0
+        /// Each mutation is followed by exactly one TasksChanged.
+        func mutated(_ what: String) async {
+            mutations += 1
+            let seen = await recorder.wait { $0.filter { $0.member == "TasksChanged" }.count >= mutations }
+            #expect(seen, "TasksChanged after \(what)")
+        }
+        var ids: [String: String] = [:]
+        for (title, time) in [("Stretch", "21:00"), ("Tea", "21:15"), ("Floss", "21:30"), ("Journal", "23:30"),
+                              ("Dishes", "19:00"), ("Bed", "23:45"), ("Lights", "22:30")] {
+            ids[title] = try client.addTask(title, time)
+            await mutated("adding \(title)")
+        }
+        func id(_ title: String) throws -> String { try #require(ids[title]) }
+        // Within 60 minutes of 21:0x: on time (2). Journal 23:30 is ≥ 2 h early and Dishes 19:00
+        // ≥ 2 h late: both outside the grace window (1).
+        for (title, xp) in [("Stretch", 2), ("Tea", 2), ("Floss", 2), ("Journal", 1), ("Dishes", 1)] as [(String, Int32)] {
+            #expect(try client.markDone(try id(title)) == xp, "\(title)")
+            await mutated("done \(title)")
+        }
+        let until = try client.call("Snooze", [.string(try id("Lights"))]).first?.int64Value
+        #expect(until == unix("2026-03-02T22:45:00+01:00"), "max(now, 22:30) + 15 min")
+        await mutated("snooze")
+        #expect(try client.pet().int("stage_xp") == 8)
+        try client.call("Undo", [.string(try id("Journal"))])
+        await mutated("undo")
+        #expect(try client.pet().int("stage_xp") == 7)
+        #expect(try client.markDone(try id("Journal")) == 1)
+        await mutated("redo")
+        #expect(try client.pet().int("stage_xp") == 8)
+
+        // Mid-hour: the task part is live, the pet part still shows the 21:00 snapshot.
+        let mid = try client.entry()
+        try #require(mid.int("date") == tick21, "the mutations must finish within the 21:00 hour")
+        #expect(mid.int("stage_xp") == 0)
+        #expect(mid.petPart == start.petPart)
+        #expect(mid.int("tasks_done") == 5)
+        #expect(mid.int("tasks_total") == 7)
+        #expect(mid.string("next_task_id") == (try id("Lights")))
+        #expect(mid.string("next_task_time") == "22:45")
+        #expect(recorder.count("EntryChanged") == 0, "no EntryChanged at start-up or for mutations")
+
+        // 22:00: the completions show.
+        let tick22 = unix("2026-03-02T22:00:00+01:00")
+        #expect(await recorder.wait(timeout: .seconds(40)) { $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick22 } })
+        let at22 = try #require(recorder.signals("EntryChanged").first)
+        #expect(at22.entry.int("date") == tick22)
+        #expect(at22.entry.int("stage_xp") == 8)
+        #expect(at22.entry.int("next_date") == unix("2026-03-02T23:00:00+01:00"))
+        #expect(try client.entry().int("stage_xp") == 8)
+
+        // Midnight: the closeout (Lights and Bed missed: 8 → 6 → 4; 5 of 7 done = 0.71: no daily
+        // result), then the 00:00 snapshot shows it.
+        let tick00 = unix("2026-03-03T00:00:00+01:00")
+        #expect(await recorder.wait(timeout: .seconds(60)) { $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick00 } })
+        let ticks = recorder.signals("EntryChanged")
+        let dates = ticks.compactMap { $0.entry.int("date") }
+        #expect(Array(dates.prefix(3)) == [tick22, unix("2026-03-02T23:00:00+01:00"), tick00], "one EntryChanged per tick, in order")
+        #expect(Set(dates).count == dates.count, "never twice for one tick")
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $1 - $0 == 3600 }, "no tick skipped: \(dates)")
+        let atMidnight = try #require(ticks.first { $0.entry.int("date") == tick00 }).entry
+        #expect(atMidnight.int("stage_xp") == 4)
+        #expect(atMidnight.int("stage_index") == 0)
+        #expect(atMidnight.string("day_key") == "2026-03-03")
+        #expect(atMidnight.int("tasks_total") == 0)
+        #expect(ticks.filter { $0.entry.int("date") == tick22 }.first?.entry.int("stage_xp") == 8)
+        #expect(ticks.filter { $0.entry.int("date") == unix("2026-03-02T23:00:00+01:00") }.first?.entry.int("stage_xp") == 8)
+
+        let status = try client.status()
+        #expect(status.string("last_closed_day") == "2026-03-02")
+        #expect(status.string("open_day") == "2026-03-03")
+        #expect(try client.pet().int("stage_xp") == 4)
+        #expect(try client.tasks().isEmpty)
+        // The closed day from history: in effective order, with the awards and the misses.
+        let closed = try client.tasks("2026-03-02")
+        #expect(closed.map { $0.string("title") } == ["Dishes", "Stretch", "Tea", "Floss", "Lights", "Journal", "Bed"])
+        #expect(closed.map { $0.bool("done") } == [true, true, true, true, false, true, false])
+        #expect(closed.map { $0.int("xp") } == [1, 2, 2, 2, 0, 1, 0])
+        #expect(closed.allSatisfy { $0.bool("overdue") == false && $0.bool("is_next") == false })
+        #expect(closed.first { $0.string("title") == "Lights" }?.int("snoozed_until") == unix("2026-03-02T22:45:00+01:00"))
+
+        // TasksChanged: one per mutation plus one for the closeout, none for ticks.
+        #expect(recorder.count("TasksChanged") == mutations + 1, "\(recorder.count("TasksChanged")) vs \(mutations) + 1")
+        // The WidgetEntry property announced the closed-out day.
+        let widgetChanges = recorder.signals("PropertiesChanged").compactMap { signal -> [String: DBusValue]? in
+            guard signal.arguments.first?.stringValue == PetDaemon.interface else { return nil }
+            return signal.arguments.dropFirst().first?.vardictValue?["WidgetEntry"]?.vardictValue
+        }
+        #expect(widgetChanges.contains { $0.string("day_key") == "2026-03-03" && $0.int("stage_xp") == 4 })
+        #expect(widgetChanges.count >= mutations + 1)
+
+        // A closed day's tasks are read-only, and that check runs before the argument check.
+        let dishes = try id("Dishes")
+        #expect(client.errorName("MarkDone", [.string(try id("Bed"))]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+        #expect(client.errorName("Undo", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+        #expect(client.errorName("UpdateTask", [.string(dishes), .string(""), .string("99:99")]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+        #expect(client.errorName("DeleteTask", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+    }
+}
