@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
         .executableTarget(name: "dbuskit-testservice", dependencies: ["DBusKit"], swiftSettings: strict),
+        // The DBusKit benchmark (docs/BENCHMARKS.md, "DBusKit"); build with -c release.
+        .executableTarget(name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
 
         // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
         .target(name: "PetStore", dependencies: ["PetCore"], swiftSettings: strict),

@@ -37,6 +37,21 @@ struct RoundTripTests {
         #expect(try fixture.call("Echo", values) == values)
     }
 
+    @Test func unixFileDescriptors() throws {
+        let fixture = try BusFixture()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        // The service receives a duplicate, echoes it, and we receive another duplicate of the write end.
+        let received = try #require(try fixture.call("Echo", [.unixFD(ends[1])]).first?.unixFDValue)
+        defer { close(received) }
+        #expect(received != ends[1])
+        #expect(write(received, "fd", 2) == 2)
+        var bytes = [UInt8](repeating: 0, count: 2)
+        #expect(read(ends[0], &bytes, 2) == 2)
+        #expect(bytes == Array("fd".utf8))
+    }
+
     @Test func deepNesting() throws {
         let fixture = try BusFixture()
         var arrays: DBusValue = .int32(42)
