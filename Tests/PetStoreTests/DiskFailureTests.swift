@@ -189,7 +189,7 @@ import Glibc
     /// Fills a file system to the last byte; returns the filler's path.
     func fill(_ mnt: String) throws -> String {
         let path = mnt + "/filler"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)  // no child may keep it open
         try #require(fd >= 0)
         defer { close(fd) }
         let block = [UInt8](repeating: 0, count: 1024)

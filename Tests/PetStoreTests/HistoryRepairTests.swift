@@ -3,6 +3,10 @@ import PetCore
 @testable import PetStore
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct HistoryRepairTests {
     let d1 = Fixture.day("2026-12-30"), d2 = Fixture.day("2026-12-31"), d3 = Fixture.day("2027-01-01")
 
@@ -20,10 +24,11 @@ import Testing
     }
 
     func append(_ text: String, to path: String) throws {
-        let h = try #require(FileHandle(forWritingAtPath: path))
-        h.seekToEndOfFile()
-        h.write(Data(text.utf8))
-        h.closeFile()
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let data = Array(text.utf8)
+        #expect(data.withUnsafeBytes { write(fd, $0.baseAddress, data.count) } == data.count)
     }
 
     @Test func aTornLastLineIsCut() throws {

@@ -24,10 +24,30 @@ final class TempDir {
     func file(_ name: String) -> String { store + "/" + name }
 }
 
-func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map(Array.init) }
+// File helpers open with O_CLOEXEC: tests run in parallel with the crash test's posix_spawn, and a
+// child inheriting a descriptor would keep a file on the small tmpfs alive after it is removed.
 
+/// A file's bytes, nil when it cannot be read.
+func bytes(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+        if n <= 0 { return n == 0 ? out : nil }
+        out += chunk[0..<n]
+    }
+}
+
+/// Replaces a file's contents (mode 0600 when created).
 func write(_ text: String, to path: String) {
-    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    let data = Array(text.utf8)
+    _ = data.withUnsafeBytes { write(fd, $0.baseAddress, data.count) }
 }
 
 func names(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
