@@ -28,22 +28,7 @@ static const int CDBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
 static const int CDBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
 static const int CDBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
 
-// Timeouts: DBUS_TIMEOUT_INFINITE is a cast expression, which Swift does not import.
-static const int CDBUS_TIMEOUT_INFINITE = DBUS_TIMEOUT_INFINITE;
-static const int CDBUS_TIMEOUT_USE_DEFAULT = DBUS_TIMEOUT_USE_DEFAULT;
-
-// Name flags and replies: kept beside the type codes so every macro DBusKit uses has one source.
-static const unsigned int CDBUS_NAME_FLAG_DO_NOT_QUEUE = DBUS_NAME_FLAG_DO_NOT_QUEUE;
-static const int CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER = DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER;
-static const int CDBUS_REQUEST_NAME_REPLY_IN_QUEUE = DBUS_REQUEST_NAME_REPLY_IN_QUEUE;
-static const int CDBUS_REQUEST_NAME_REPLY_EXISTS = DBUS_REQUEST_NAME_REPLY_EXISTS;
-static const int CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER = DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER;
-
-// Message types: plain macros, but named here so the Swift side never depends on macro import rules.
-static const int CDBUS_MESSAGE_TYPE_INVALID = DBUS_MESSAGE_TYPE_INVALID;
-static const int CDBUS_MESSAGE_TYPE_METHOD_CALL = DBUS_MESSAGE_TYPE_METHOD_CALL;
-static const int CDBUS_MESSAGE_TYPE_METHOD_RETURN = DBUS_MESSAGE_TYPE_METHOD_RETURN;
-static const int CDBUS_MESSAGE_TYPE_ERROR = DBUS_MESSAGE_TYPE_ERROR;
-static const int CDBUS_MESSAGE_TYPE_SIGNAL = DBUS_MESSAGE_TYPE_SIGNAL;
+// Everything else DBusKit uses (message types, name flags and replies, DBUS_TIMEOUT_USE_DEFAULT, the
+// error-name strings) is a plain literal macro or an enum, which Swift imports as it is.
 
 #endif

@@ -12,7 +12,7 @@ extension Connection {
     /// Messages that arrive meanwhile are queued and dispatched by the next event-loop iteration.
     public func call(_ message: Message, timeout: Duration? = nil) throws -> Message {
         guard isConnected else { throw DBusError.disconnected }
-        let milliseconds = timeout.map(Self.milliseconds) ?? CDBUS_TIMEOUT_USE_DEFAULT
+        let milliseconds = timeout.map(Self.milliseconds) ?? DBUS_TIMEOUT_USE_DEFAULT
         let reply = try LibDBus.withError {
             dbus_connection_send_with_reply_and_block(raw, message.raw, milliseconds, $0)
         }

@@ -9,15 +9,15 @@ extension Connection {
         guard DBusNames.isValidBusName(name), !name.hasPrefix(":") else { throw .invalidName(name) }
         let reply: Int32
         do {
-            reply = try LibDBus.withError { dbus_bus_request_name(raw, name, CDBUS_NAME_FLAG_DO_NOT_QUEUE, $0) }
+            reply = try LibDBus.withError { dbus_bus_request_name(raw, name, UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE), $0) }
         } catch let error as DBusError {
             throw .failed(error)
         } catch {
             throw .failed(.failed("\(error)"))
         }
         switch reply {
-        case CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER: return
-        case CDBUS_REQUEST_NAME_REPLY_EXISTS, CDBUS_REQUEST_NAME_REPLY_IN_QUEUE: throw .taken(name)
+        case DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER: return
+        case DBUS_REQUEST_NAME_REPLY_EXISTS, DBUS_REQUEST_NAME_REPLY_IN_QUEUE: throw .taken(name)
         default: throw .failed(.failed("Unexpected RequestName reply \(reply)."))
         }
     }

@@ -26,7 +26,7 @@ public final class Connection {
         try LibDBus.check(registered, "dbus_bus_register")
     }
 
-    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (or libdbus's default lookup).
+    /// Connects to the session bus: `DBUS_SESSION_BUS_ADDRESS`, else `unix:path=$XDG_RUNTIME_DIR/bus`.
     public static func session() throws -> Connection {
         let environment = LibDBus.string(getenv("DBUS_SESSION_BUS_ADDRESS"))
         if let environment, !environment.isEmpty { return try Connection(address: environment) }

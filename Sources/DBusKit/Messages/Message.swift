@@ -76,10 +76,10 @@ public final class Message {
     /// The kind of message.
     public var kind: Kind {
         switch dbus_message_get_type(raw) {
-        case CDBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
-        case CDBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
-        case CDBUS_MESSAGE_TYPE_ERROR: .error
-        case CDBUS_MESSAGE_TYPE_SIGNAL: .signal
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: .signal
         default: .invalid
         }
     }
