@@ -7,16 +7,21 @@ final class PrivateBus: @unchecked Sendable {
     let address: String
     let serviceDirectory: String
 
-    /// Starts the bus and waits for its address.
-    init(in sandbox: Sandbox) async throws {
+    /// Starts the bus and waits for its address. `services` are activation files (name → contents)
+    /// written into the service directory first; `activationEnvironment` is added to the bus's own
+    /// environment, which activated services inherit.
+    init(in sandbox: Sandbox, services: [String: String] = [:], activationEnvironment: [String: String] = [:]) async throws {
         serviceDirectory = sandbox.path("services")
         try FileManager.default.createDirectory(atPath: serviceDirectory, withIntermediateDirectories: true)
+        for (name, contents) in services {
+            try contents.write(toFile: "\(serviceDirectory)/\(name)", atomically: true, encoding: .utf8)
+        }
         let config = sandbox.path("bus.conf")
         try Self.config(listenDirectory: sandbox.root, serviceDirectory: serviceDirectory)
             .write(toFile: config, atomically: true, encoding: .utf8)
         process = try sandbox.spawn(
             "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"],
-            environment: Sandbox.baseEnvironment, label: "dbus-daemon")
+            environment: Sandbox.baseEnvironment.merging(activationEnvironment) { $1 }, label: "dbus-daemon")
         var found: String?
         let deadline = ContinuousClock.now + .seconds(10)
         while found == nil, ContinuousClock.now < deadline, process.isRunning {
