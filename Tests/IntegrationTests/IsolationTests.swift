@@ -1,0 +1,89 @@
+import DBusKit
+import Foundation
+import Testing
+
+/// Local only and quiet (SPEC §1, §12): the daemon opens nothing but AF_UNIX sockets and never
+/// talks to org.freedesktop.Notifications.
+@Suite("Isolation")
+struct IsolationTests {
+    /// Why strace cannot be used here, or nil when it can (it is missing, or ptrace is not permitted).
+    static let straceUnavailable: String? = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return "strace is not installed (scripts/deps.sh installs it)" }
+        guard let probe = try? Spawned("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "/bin/true"],
+                                       environment: Sandbox.baseEnvironment, directory: "/tmp", label: "strace-probe") else {
+            return "strace cannot be started"
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: probe.stdoutPath)
+            try? FileManager.default.removeItem(atPath: probe.stderrPath)
+        }
+        let code = probe.reap(blocking: true)
+        return code == 0 ? nil : "strace cannot trace here (ptrace not permitted?): \(probe.errors.prefix(200))"
+    }()
+
+    /// A short session: a tick and a closeout crossed (60×, from 23:59:10), calls from every client.
+    static func session(_ world: World) async throws {
+        let client = try world.client()
+        let id = try client.addTask("Quiet", "23:59")
+        #expect(try client.markDone(id) == 2)
+        #expect(try await world.dbusSend("GetWidgetEntry").status == 0)
+        #expect(try await world.gdbusCall("GetTimeline").status == 0)
+        #expect(try await world.busctlCall("GetStatus").status == 0)
+        try client.setProperty("GraceMinutes", .uint32(30))
+        // 60×: midnight (the tick and the closeout) is 50 simulated seconds away, under a real second.
+        let closed = await poll(timeout: .seconds(15)) { (try? client.status().string("last_closed_day")) == "2026-03-02" }
+        #expect(closed, "the closeout ran during the session")
+    }
+
+    @Test("every socket() the daemon makes is AF_UNIX (strace -f)",
+          .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+    func onlyUnixSockets() async throws {
+        let world = try await World("strace")
+        defer { world.close() }
+        let trace = world.sandbox.path("socket.trace")
+        let data = world.sandbox.path("data")
+        let strace = try world.sandbox.spawn(
+            "/usr/bin/strace",
+            ["-f", "-qq", "-e", "trace=socket,socketpair", "-o", trace, try PetDaemon.binary(), "--data-dir", data,
+             "--now", "2026-03-02T23:59:10+01:00", "--time-scale", "60"],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"), label: "strace")
+        let client = try world.client()
+        #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "the traced daemon owns its name: \(strace.errors)")
+        try await Self.session(world)
+        let pid = try client.daemonPID()
+        #expect(pid != strace.pid, "the daemon is strace's child")
+        kill(pid, SIGTERM)
+        let code = await strace.waitExit(timeout: .seconds(15))
+        #expect(code == 0, "strace passes on the daemon's exit status 0: \(strace.errors)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let sockets = lines.filter { $0.contains("socket(") || $0.contains("socketpair(") }
+        #expect(!sockets.isEmpty, "the bus connection's socket was traced: \(lines.prefix(5))")
+        for line in sockets { #expect(line.contains("(AF_UNIX,"), "\(line)") }
+    }
+
+    @Test("a dbus-monitor capture of a whole session has nothing for org.freedesktop.Notifications")
+    func noNotifications() async throws {
+        let world = try await World("notify")
+        defer { world.close() }
+        let monitor = try world.sandbox.spawn("dbus-monitor", ["--address", world.bus.address], environment: world.bus.environment,
+                                              label: "dbus-monitor")
+        #expect(await poll { monitor.output.contains("NameAcquired") || monitor.output.contains("member=BecomeMonitor") || !monitor.output.isEmpty })
+        let daemon = try await world.daemon(now: "2026-03-02T23:59:10+01:00", timeScale: 60)
+        try await Self.session(world)
+        let client = try world.client()
+        let owner = try #require(try client.connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetNameOwner", arguments: [.string(PetDaemon.name)]).first?.stringValue)
+        #expect(await daemon.stop() == 0)
+        #expect(await poll { monitor.output.contains("member=NameOwnerChanged") && monitor.output.contains("string \"\(PetDaemon.name)\"") })
+        await monitor.stop()
+        let capture = monitor.output
+        #expect(capture.contains("member=AddTask"), "the capture saw the session")
+        #expect(capture.contains("member=EntryChanged"), "and the midnight tick")
+        #expect(!capture.contains("org.freedesktop.Notifications"))
+        // Every method call the daemon itself made went to the bus driver.
+        let callsByDaemon = capture.split(separator: "\n").filter { $0.hasPrefix("method call") && $0.contains("sender=\(owner) ") }
+        #expect(!callsByDaemon.isEmpty, "it called the bus (Hello, RequestName)")
+        for line in callsByDaemon { #expect(line.contains("destination=org.freedesktop.DBus "), "\(line)") }
+    }
+}
