@@ -34,16 +34,21 @@ final class TestService {
                     guard length <= 16 << 20 else { throw DBusError.invalidArgs("At most 16 MiB.") }
                     return [.string(String(repeating: "x", count: Int(length)))]
                 },
-                .init("Fail", in: "ss") { call in throw DBusError(name: try call.string(0), message: try call.string(1)) },
+                .init("Fail", in: "ss") { call in throw DBusError(name: try call.string(0), message: try call.string(1))
+                },
                 .init("EmitPing", in: "s") { [unowned self] call in
                     try connection.emitSignal(
-                        path: Self.path, interface: Self.interface, name: "Pinged", arguments: [.string(try call.string(0))])
+                        path: Self.path, interface: Self.interface, name: "Pinged",
+                        arguments: [.string(try call.string(0))])
                     return []
                 },
-                .init("ArmTimer", in: "u", out: "t") { [unowned self] in [.uint64(try armTimer(milliseconds: try $0.uint32(0)))] },
+                .init("ArmTimer", in: "u", out: "t") { [unowned self] in
+                    [.uint64(try armTimer(milliseconds: try $0.uint32(0)))]
+                },
                 .init("SetCounter", in: "u") { [unowned self] call in
                     counter = try call.uint32(0)
-                    try connection.emitPropertiesChanged(of: try object(), interface: Self.interface, names: ["Counter"])
+                    try connection.emitPropertiesChanged(
+                        of: try object(), interface: Self.interface, names: ["Counter"])
                     return []
                 },
                 .init("ResidentKiB", out: "t") { _ in [.uint64(ProcessMemory.residentKiB())] },
@@ -54,17 +59,21 @@ final class TestService {
             ],
             properties: [
                 .init("Counter", signature: "u") { [unowned self] in .uint32(counter) },
-                .init("Label", signature: "s", get: { [unowned self] in .string(label) }, set: { [unowned self] value in
-                    guard let text = value.stringValue else { throw DBusError.invalidArgs("Label takes a string.") }
-                    label = text
-                }),
-                .init("Level", signature: "u", get: { [unowned self] in .uint32(level) }, set: { [unowned self] value in
-                    // Like the daemon's minute settings: a `u`, or an `i` holding a non-negative value.
-                    guard let number = value.integerValue, value.signature == "u" || value.signature == "i",
-                        (0...100).contains(number)
-                    else { throw DBusError.invalidArgs("Level takes a number from 0 to 100.") }
-                    level = UInt32(number)
-                }),
+                .init(
+                    "Label", signature: "s", get: { [unowned self] in .string(label) },
+                    set: { [unowned self] value in
+                        guard let text = value.stringValue else { throw DBusError.invalidArgs("Label takes a string.") }
+                        label = text
+                    }),
+                .init(
+                    "Level", signature: "u", get: { [unowned self] in .uint32(level) },
+                    set: { [unowned self] value in
+                        // Like the daemon's minute settings: a `u`, or an `i` holding a non-negative value.
+                        guard let number = value.integerValue, value.signature == "u" || value.signature == "i",
+                            (0...100).contains(number)
+                        else { throw DBusError.invalidArgs("Level takes a number from 0 to 100.") }
+                        level = UInt32(number)
+                    }),
                 .init("Record", signature: "a{sv}") { Self.record },
             ])
         let made = try ExportedObject(
@@ -102,7 +111,8 @@ final class TestService {
         token = loop.addFD(timer.fd) { [unowned self] _ in
             guard case .expired = timer.read() else { return }
             if let token { loop.removeFD(token) }  // the handler's capture of `timer` goes with it
-            try? connection.emitSignal(path: Self.path, interface: Self.interface, name: "Tick", arguments: [.uint64(UInt64(due))])
+            try? connection.emitSignal(
+                path: Self.path, interface: Self.interface, name: "Tick", arguments: [.uint64(UInt64(due))])
         }
         return UInt64(due)
     }

@@ -8,7 +8,9 @@ struct ConnectionTests {
     @Test func nameAlreadyTakenIsATypedError() throws {
         let fixture = try BusFixture()
         let other = try Connection(address: fixture.bus.address)
-        #expect(throws: NameRequestError.taken(TestServiceProcess.name)) { try other.requestName(TestServiceProcess.name) }
+        #expect(throws: NameRequestError.taken(TestServiceProcess.name)) {
+            try other.requestName(TestServiceProcess.name)
+        }
         #expect(throws: NameRequestError.invalidName("not..valid")) { try other.requestName("not..valid") }
         try other.requestName("org.example.Second")
         #expect(try fixture.client.nameHasOwner("org.example.Second"))
@@ -25,8 +27,9 @@ struct ConnectionTests {
         let silent = try Connection(address: fixture.bus.address)
         try silent.requestName("org.example.Silent")
         try expectError(DBusError.Name.noReply) {
-            _ = try fixture.client.call(destination: "org.example.Silent", path: "/x", interface: "org.example.X",
-                                        member: "M", timeout: .milliseconds(300))
+            _ = try fixture.client.call(
+                destination: "org.example.Silent", path: "/x", interface: "org.example.X",
+                member: "M", timeout: .milliseconds(300))
         }
     }
 
@@ -38,7 +41,9 @@ struct ConnectionTests {
         #expect(fixture.loop.run() == .disconnected)
         #expect(notified)
         #expect(!fixture.client.isConnected)
-        #expect(throws: DBusError.disconnected) { try fixture.client.emitSignal(path: "/x", interface: "a.b", name: "C") }
+        #expect(throws: DBusError.disconnected) {
+            try fixture.client.emitSignal(path: "/x", interface: "a.b", name: "C")
+        }
         // The service saw the same and exited through its own path (status 4), not libdbus's _exit(1).
         #expect(fixture.service.child.wait() == 4)
         #expect(fixture.service.child.readErrors().contains("disconnected from the bus"))

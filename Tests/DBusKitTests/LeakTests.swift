@@ -20,7 +20,8 @@ struct LeakTests {
         }
         let clientAfter100k = residentKiB()
         let serviceAfter100k = try fixture.call("ResidentKiB").first?.uint64Value ?? 0
-        print("""
+        print(
+            """
             DBusKit leak check: 100,000 calls in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; \
             client RSS \(clientAfter10k) KiB after 10k, \(clientAfter100k) KiB after 100k; \
             service RSS \(serviceAfter10k) KiB after 10k, \(serviceAfter100k) KiB after 100k

@@ -19,9 +19,14 @@ struct ReplyCountTests {
             ("/org/example/Nothing", TestServiceProcess.interface, "Add", [.int32(1), .int32(2)]),
             ("/", TestServiceProcess.interface, "Add", [.int32(1), .int32(2)]),
             (TestServiceProcess.path, TestServiceProcess.interface, "Fail", [.string("org.example.E"), .string("no")]),
-            (TestServiceProcess.path, "org.freedesktop.DBus.Properties", "Get", [.string(TestServiceProcess.interface), .string("Nope")]),
-            (TestServiceProcess.path, "org.freedesktop.DBus.Properties", "Set",
-             [.string(TestServiceProcess.interface), .string("Label"), .variant(.string("x"))]),
+            (
+                TestServiceProcess.path, "org.freedesktop.DBus.Properties", "Get",
+                [.string(TestServiceProcess.interface), .string("Nope")]
+            ),
+            (
+                TestServiceProcess.path, "org.freedesktop.DBus.Properties", "Set",
+                [.string(TestServiceProcess.interface), .string("Label"), .variant(.string("x"))]
+            ),
             (TestServiceProcess.path, "org.freedesktop.DBus.Properties", "GetAll", [.int32(1)]),
             (TestServiceProcess.path, "org.freedesktop.DBus.Introspectable", "Introspect", []),
             ("/org", "org.freedesktop.DBus.Introspectable", "Introspect", []),
@@ -46,14 +51,17 @@ struct ReplyCountTests {
         let destination = "destination=\(fixture.client.uniqueName) "
         while let line = monitor.readLine() {
             guard line.hasPrefix("method return") || line.hasPrefix("error"), line.contains(destination),
-                  let range = line.range(of: "reply_serial=") else { continue }
+                let range = line.range(of: "reply_serial=")
+            else { continue }
             let serial = UInt32(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
             replies[serial, default: 0] += 1
             if serial == last.serial { break }
         }
         monitor.stop()
         for (call, serial) in zip(calls, serials) {
-            #expect(replies[serial] == 1, "\(call.path) \(call.interface).\(call.member) got \(replies[serial] ?? 0) replies")
+            #expect(
+                replies[serial] == 1,
+                "\(call.path) \(call.interface).\(call.member) got \(replies[serial] ?? 0) replies")
         }
     }
 }

@@ -26,9 +26,13 @@ struct RoundTripTests {
             .array(elementSignature: "s", []),
             .array(elementSignature: "a{sv}", []),
             .array(elementSignature: "y", (0...255).map { .byte(UInt8($0)) }),
-            .array(elementSignature: "ai", [.array(elementSignature: "i", [.int32(1), .int32(2)]), .array(elementSignature: "i", [])]),
+            .array(
+                elementSignature: "ai",
+                [.array(elementSignature: "i", [.int32(1), .int32(2)]), .array(elementSignature: "i", [])]),
             .dictionary(keySignature: "s", valueSignature: "s", [.init(key: .string("k"), value: .string("v"))]),
-            .dictionary(keySignature: "t", valueSignature: "(sb)", [.init(key: .uint64(9), value: .structure([.string("x"), .bool(true)]))]),
+            .dictionary(
+                keySignature: "t", valueSignature: "(sb)",
+                [.init(key: .uint64(9), value: .structure([.string("x"), .bool(true)]))]),
             .dictionary(keySignature: "o", valueSignature: "ay", []),
             .structure([.int32(1), .structure([.string("inner"), .variant(.variant(.double(2.5)))])]),
             .vardict([("a", .int32(1)), ("b", .vardictArray([[("c", .string("d"))], []]))]),
@@ -91,33 +95,47 @@ struct RoundTripTests {
 
         let busctl = try fixture.busctl(["get-property"] + fixture.object + ["Record"])
         #expect(busctl.status == 0)
-        for fragment in ["\"byte\" y 255", "\"int64\" x -9223372036854775808", "\"double\" d -1.5", "\"signature\" g \"a{sv}\"",
-                         "\"struct\" (is) 1 \"one\"", "\"inner\" aa{sv} 2"] {
+        for fragment in [
+            "\"byte\" y 255", "\"int64\" x -9223372036854775808", "\"double\" d -1.5", "\"signature\" g \"a{sv}\"",
+            "\"struct\" (is) 1 \"one\"", "\"inner\" aa{sv} 2",
+        ] {
             #expect(busctl.output.contains(fragment), "busctl output lacks \(fragment)")
         }
-        let gdbus = try fixture.gdbus("call", [
-            "--dest", TestServiceProcess.name, "--object-path", TestServiceProcess.path,
-            "--method", "org.freedesktop.DBus.Properties.Get", TestServiceProcess.interface, "Record"])
+        let gdbus = try fixture.gdbus(
+            "call",
+            [
+                "--dest", TestServiceProcess.name, "--object-path", TestServiceProcess.path,
+                "--method", "org.freedesktop.DBus.Properties.Get", TestServiceProcess.interface, "Record",
+            ])
         #expect(gdbus.status == 0)
         #expect(gdbus.output.contains("'uint64': <uint64 18446744073709551615>"))
     }
 
     @Test func cliToolsRoundTrip() throws {
         let fixture = try BusFixture()
-        let busctl = try fixture.busctl(["call", "--"] + fixture.object + ["Echo", "ynqiuxtdsogb(sv)", "7", "-3", "4", "-5", "6", "-7", "8", "0.25", "s p", "/p", "as", "true", "x", "u", "9"])
+        let busctl = try fixture.busctl(
+            ["call", "--"] + fixture.object + [
+                "Echo", "ynqiuxtdsogb(sv)", "7", "-3", "4", "-5", "6", "-7", "8", "0.25", "s p", "/p", "as", "true",
+                "x", "u", "9",
+            ])
         #expect(busctl.status == 0)
-        #expect(busctl.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            == "ynqiuxtdsogb(sv) 7 -3 4 -5 6 -7 8 0.25 \"s p\" \"/p\" \"as\" true \"x\" u 9")
+        #expect(
+            busctl.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "ynqiuxtdsogb(sv) 7 -3 4 -5 6 -7 8 0.25 \"s p\" \"/p\" \"as\" true \"x\" u 9")
 
-        let gdbus = try fixture.gdbus("call", [
-            "--dest", TestServiceProcess.name, "--object-path", TestServiceProcess.path,
-            "--method", "\(TestServiceProcess.interface).EchoString", "grüß"])
+        let gdbus = try fixture.gdbus(
+            "call",
+            [
+                "--dest", TestServiceProcess.name, "--object-path", TestServiceProcess.path,
+                "--method", "\(TestServiceProcess.interface).EchoString", "grüß",
+            ])
         #expect(gdbus.status == 0)
         #expect(gdbus.output.contains("('grüß',)"))
 
         let send = try fixture.dbusSend([
             "--dest=\(TestServiceProcess.name)", TestServiceProcess.path, "\(TestServiceProcess.interface).Add",
-            "int32:40", "int32:2"])
+            "int32:40", "int32:2",
+        ])
         #expect(send.status == 0)
         #expect(send.output.contains("int32 42"))
     }
@@ -125,7 +143,8 @@ struct RoundTripTests {
     @Test func invalidValuesAreRejectedBeforeLibdbus() throws {
         let invalid: [DBusValue] = [
             .string("nul\0inside"), .objectPath("no/leading/slash"), .objectPath("/trailing/"), .signature("a{"),
-            .array(elementSignature: "s", [.int32(1)]), .structure([]), .dictionary(keySignature: "v", valueSignature: "s", []),
+            .array(elementSignature: "s", [.int32(1)]), .structure([]),
+            .dictionary(keySignature: "v", valueSignature: "s", []),
             .unixFD(-1),
         ]
         for value in invalid {
@@ -136,9 +155,15 @@ struct RoundTripTests {
         var tooDeep: DBusValue = .bool(true)
         for _ in 0..<70 { tooDeep = .variant(tooDeep) }
         #expect(throws: DBusError.self) { try tooDeep.validate() }
-        #expect(throws: DBusError.self) { try Message.methodCall(destination: "bad..name", path: "/x", interface: nil, member: "M") }
-        #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "//", interface: nil, member: "M") }
-        #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "/x", interface: "noDots", member: "M") }
+        #expect(throws: DBusError.self) {
+            try Message.methodCall(destination: "bad..name", path: "/x", interface: nil, member: "M")
+        }
+        #expect(throws: DBusError.self) {
+            try Message.methodCall(destination: nil, path: "//", interface: nil, member: "M")
+        }
+        #expect(throws: DBusError.self) {
+            try Message.methodCall(destination: nil, path: "/x", interface: "noDots", member: "M")
+        }
         #expect(throws: DBusError.self) { try Message.signal(path: "/x", interface: "a.b", name: "1bad") }
     }
 }

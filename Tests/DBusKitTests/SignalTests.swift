@@ -8,7 +8,8 @@ struct SignalTests {
     @Test func signalFromTimerFDArrivesWithoutOtherTraffic() throws {
         let fixture = try BusFixture()
         var ticks: [UInt64] = []
-        _ = try fixture.client.subscribe(MatchRule(interface: TestServiceProcess.interface, member: "Tick")) { message in
+        _ = try fixture.client.subscribe(MatchRule(interface: TestServiceProcess.interface, member: "Tick")) {
+            message in
             if let due = (try? message.arguments())?.first?.uint64Value { ticks.append(due) }
         }
         let due = try #require(try fixture.call("ArmTimer", [.uint32(300)]).first?.uint64Value)
@@ -26,7 +27,9 @@ struct SignalTests {
             if let text = (try? message.arguments())?.first?.stringValue { pings.append(text) }
         }
         var others = 0
-        _ = try fixture.client.subscribe(MatchRule(interface: TestServiceProcess.interface, member: "Tick")) { _ in others += 1 }
+        _ = try fixture.client.subscribe(MatchRule(interface: TestServiceProcess.interface, member: "Tick")) { _ in
+            others += 1
+        }
         _ = try fixture.call("EmitPing", [.string("one")])
         _ = try fixture.call("EmitPing", [.string("two")])
         #expect(fixture.loop.run(until: { pings.count == 2 }, timeout: .seconds(10)))
@@ -47,8 +50,12 @@ struct SignalTests {
             if let text = (try? message.arguments())?.first?.stringValue { received.append(text) }
         }
         // dbus-send, not `gdbus emit`: gdbus 2.74 sends the signal before its Hello completes, and the bus drops it.
-        let emit = try runTool("dbus-send", ["--bus=\(fixture.bus.address)", "--type=signal", "/org/example/Outside",
-                                             "org.example.Outside.Said", "string:hi"])
+        let emit = try runTool(
+            "dbus-send",
+            [
+                "--bus=\(fixture.bus.address)", "--type=signal", "/org/example/Outside",
+                "org.example.Outside.Said", "string:hi",
+            ])
         #expect(emit.status == 0, "\(emit.errors)")
         #expect(fixture.loop.run(until: { !received.isEmpty }, timeout: .seconds(10)))
         #expect(received == ["hi"])

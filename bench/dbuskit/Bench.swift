@@ -15,9 +15,10 @@ final class Bench {
 
     init() throws {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent()
-        } ?? directory
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
+                URL(fileURLWithPath: $0).deletingLastPathComponent()
+            } ?? directory
         let address = try Self.start(bus, "/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
         let ready = try Self.start(
             service, exe.appendingPathComponent("dbuskit-testservice").path, ["--address", address])
@@ -63,7 +64,8 @@ final class Bench {
     func pings(_ count: Int) throws -> [Double] {
         try (0..<count).map { _ in
             let start = Self.nanoseconds()
-            _ = try client.call(destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            _ = try client.call(
+                destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping")
             return Double(Self.nanoseconds() - start) / 1000
         }
     }
@@ -87,7 +89,8 @@ final class Bench {
     }
 
     private func call(_ member: String, _ arguments: [DBusValue]) throws -> [DBusValue] {
-        try client.call(destination: Self.name, path: Self.path, interface: Self.interface, member: member, arguments: arguments)
+        try client.call(
+            destination: Self.name, path: Self.path, interface: Self.interface, member: member, arguments: arguments)
     }
 
     func report(_ label: String, _ microseconds: [Double]) {
@@ -95,8 +98,11 @@ final class Bench {
         guard !sorted.isEmpty else { return }
         let mean = sorted.reduce(0, +) / Double(sorted.count)
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        print(label + ": " + String(format: "n=%d mean %.1f µs, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
-                     sorted.count, mean, percentile(0.5), percentile(0.99), sorted[sorted.count - 1]))
+        print(
+            label + ": "
+                + String(
+                    format: "n=%d mean %.1f µs, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
+                    sorted.count, mean, percentile(0.5), percentile(0.99), sorted[sorted.count - 1]))
     }
 
     /// CLOCK_MONOTONIC in nanoseconds (the clock the service's timerfd and due times use).

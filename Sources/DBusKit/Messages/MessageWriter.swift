@@ -53,7 +53,8 @@ extension Message {
         }
     }
 
-    private static func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T, _ iter: inout DBusMessageIter) throws {
+    private static func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T, _ iter: inout DBusMessageIter) throws
+    {
         var copy = value
         try LibDBus.check(dbus_message_iter_append_basic(&iter, type, &copy), "dbus_message_iter_append_basic")
     }

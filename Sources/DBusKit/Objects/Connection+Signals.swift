@@ -10,7 +10,9 @@ extension Connection {
     public func emitPropertiesChanged(
         path: String, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
     ) throws {
-        try send(PropertiesInterface.changedSignal(path: path, interface: interface, changed: changed, invalidated: invalidated))
+        try send(
+            PropertiesInterface.changedSignal(
+                path: path, interface: interface, changed: changed, invalidated: invalidated))
     }
 
     /// Emits `PropertiesChanged` for the named properties of `object`, reading each through its getter.

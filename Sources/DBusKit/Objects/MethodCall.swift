@@ -67,7 +67,8 @@ public struct MethodCall {
     private func typed<T>(_ index: Int, _ signature: String, _ extract: (DBusValue) -> T?) throws -> T {
         let value = try argument(index)
         guard let result = extract(value) else {
-            throw DBusError.invalidArgs("Argument \(index + 1) must be of type '\(signature)', not '\(value.signature)'.")
+            throw DBusError.invalidArgs(
+                "Argument \(index + 1) must be of type '\(signature)', not '\(value.signature)'.")
         }
         return result
     }

@@ -40,7 +40,8 @@ enum ObjectDispatcher {
             let arguments = try message.arguments()
             let values = try method.handler(MethodCall(message: message, arguments: arguments))
             if let out = method.outSignature, DBusValue.signature(of: values) != out {
-                return .failure(.failed("Method \(method.name) produced '\(DBusValue.signature(of: values))', not '\(out)'."))
+                return .failure(
+                    .failed("Method \(method.name) produced '\(DBusValue.signature(of: values))', not '\(out)'."))
             }
             return .success(values)
         } catch {
@@ -114,7 +115,8 @@ extension Connection {
         let emit: (Message) -> Void = { signal in _ = dbus_connection_send(connection, signal.raw, nil) }
         // Answered here rather than left to libdbus: NOT_YET_HANDLED would pass the call on to the
         // fallback at `/`, which answers UnknownObject.
-        let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: emit)
+        let outcome =
+            ObjectDispatcher.outcome(for: message, on: object, emit: emit)
             ?? .failure(ObjectDispatcher.unknownMethod(message))
         if message.expectsReply, let reply = ObjectDispatcher.reply(to: message, with: outcome) {
             _ = dbus_connection_send(connection, reply.raw, nil)

@@ -14,7 +14,8 @@ public enum PropertiesInterface {
         default: return nil
         }
         guard message.signature == expected else {
-            return .failure(.invalidArgs("Properties.\(member) expects signature '\(expected)', got '\(message.signature)'."))
+            return .failure(
+                .invalidArgs("Properties.\(member) expects signature '\(expected)', got '\(message.signature)'."))
         }
         do {
             let call = MethodCall(message: message, arguments: try message.arguments())
@@ -58,7 +59,8 @@ public enum PropertiesInterface {
     static func checkedValue(of property: ExportedObject.Property) throws -> DBusValue {
         let value = try property.get()
         guard value.signature == property.signature else {
-            throw DBusError.failed("Property '\(property.name)' produced '\(value.signature)', not '\(property.signature)'.")
+            throw DBusError.failed(
+                "Property '\(property.name)' produced '\(value.signature)', not '\(property.signature)'.")
         }
         return value
     }
@@ -90,8 +92,10 @@ public enum PropertiesInterface {
         try setter(try call.variant(2))
         guard property.emitsChangedOnSet else { return }
         let owner = object.interfaces.first { $0.property(named: property.name) != nil }
-        guard let owner, let signal = try? changedSignal(
-            path: object.path, interface: owner.name, changed: [(property.name, try checkedValue(of: property))], invalidated: [])
+        guard let owner,
+            let signal = try? changedSignal(
+                path: object.path, interface: owner.name, changed: [(property.name, try checkedValue(of: property))],
+                invalidated: [])
         else { return }
         emit(signal)
     }
