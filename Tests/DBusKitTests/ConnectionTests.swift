@@ -2,73 +2,75 @@ import DBusKit
 import Foundation
 import Testing
 
-/// Names, timeouts, invalid input and the bus going away.
-@Suite("Connections", .serialized)
-struct ConnectionTests {
-    @Test func nameAlreadyTakenIsATypedError() throws {
-        let fixture = try BusFixture()
-        let other = try Connection(address: fixture.bus.address)
-        #expect(throws: NameRequestError.taken(TestServiceProcess.name)) {
-            try other.requestName(TestServiceProcess.name)
+extension DBusKitSuites {
+    /// Names, timeouts, invalid input and the bus going away.
+    @Suite("Connections")
+    struct ConnectionTests {
+        @Test func nameAlreadyTakenIsATypedError() throws {
+            let fixture = try BusFixture()
+            let other = try Connection(address: fixture.bus.address)
+            #expect(throws: NameRequestError.taken(TestServiceProcess.name)) {
+                try other.requestName(TestServiceProcess.name)
+            }
+            #expect(throws: NameRequestError.invalidName("not..valid")) { try other.requestName("not..valid") }
+            try other.requestName("org.example.Second")
+            #expect(try fixture.client.nameHasOwner("org.example.Second"))
+
+            let second = try TestServiceProcess(bus: fixture.bus)
+            #expect(!second.isReady)
+            #expect(second.child.wait() == 3)
+            #expect(second.child.readErrors().contains("already owned"))
         }
-        #expect(throws: NameRequestError.invalidName("not..valid")) { try other.requestName("not..valid") }
-        try other.requestName("org.example.Second")
-        #expect(try fixture.client.nameHasOwner("org.example.Second"))
 
-        let second = try TestServiceProcess(bus: fixture.bus)
-        #expect(!second.isReady)
-        #expect(second.child.wait() == 3)
-        #expect(second.child.readErrors().contains("already owned"))
-    }
-
-    @Test func callTimesOutWithNoReply() throws {
-        let fixture = try BusFixture()
-        // Owns a name but never dispatches, so calls to it are never answered.
-        let silent = try Connection(address: fixture.bus.address)
-        try silent.requestName("org.example.Silent")
-        try expectError(DBusError.Name.noReply) {
-            _ = try fixture.client.call(
-                destination: "org.example.Silent", path: "/x", interface: "org.example.X",
-                member: "M", timeout: .milliseconds(300))
+        @Test func callTimesOutWithNoReply() throws {
+            let fixture = try BusFixture()
+            // Owns a name but never dispatches, so calls to it are never answered.
+            let silent = try Connection(address: fixture.bus.address)
+            try silent.requestName("org.example.Silent")
+            try expectError(DBusError.Name.noReply) {
+                _ = try fixture.client.call(
+                    destination: "org.example.Silent", path: "/x", interface: "org.example.X",
+                    member: "M", timeout: .milliseconds(300))
+            }
         }
-    }
 
-    @Test func killedBusEndsTheLoopWithDisconnection() throws {
-        let fixture = try BusFixture()
-        var notified = false
-        fixture.client.onDisconnect { notified = true }
-        fixture.bus.kill()
-        #expect(fixture.loop.run() == .disconnected)
-        #expect(notified)
-        #expect(!fixture.client.isConnected)
-        #expect(throws: DBusError.disconnected) {
-            try fixture.client.emitSignal(path: "/x", interface: "a.b", name: "C")
+        @Test func killedBusEndsTheLoopWithDisconnection() throws {
+            let fixture = try BusFixture()
+            var notified = false
+            fixture.client.onDisconnect { notified = true }
+            fixture.bus.kill()
+            #expect(fixture.loop.run() == .disconnected)
+            #expect(notified)
+            #expect(!fixture.client.isConnected)
+            #expect(throws: DBusError.disconnected) {
+                try fixture.client.emitSignal(path: "/x", interface: "a.b", name: "C")
+            }
+            // The service saw the same and exited through its own path (status 4), not libdbus's _exit(1).
+            #expect(fixture.service.child.wait() == 4)
+            #expect(fixture.service.child.readErrors().contains("disconnected from the bus"))
         }
-        // The service saw the same and exited through its own path (status 4), not libdbus's _exit(1).
-        #expect(fixture.service.child.wait() == 4)
-        #expect(fixture.service.child.readErrors().contains("disconnected from the bus"))
-    }
 
-    @Test func ownFDsRunOnTheLoop() throws {
-        let bus = try PrivateBus()
-        let connection = try Connection(address: bus.address)
-        let loop = EventLoop()
-        try loop.add(connection)
-        let timer = try TimerFD(clock: .monotonic)
-        try timer.arm(after: .milliseconds(20), interval: .milliseconds(20))
-        var fired: UInt64 = 0
-        let token = loop.addFD(timer.fd) { _ in
-            if case .expired(let count) = timer.read() { fired += count }
-            if fired >= 3 { loop.stop() }
+        @Test func ownFDsRunOnTheLoop() throws {
+            let bus = try PrivateBus()
+            let connection = try Connection(address: bus.address)
+            let loop = EventLoop()
+            try loop.add(connection)
+            let timer = try TimerFD(clock: .monotonic)
+            try timer.arm(after: .milliseconds(20), interval: .milliseconds(20))
+            var fired: UInt64 = 0
+            let token = loop.addFD(timer.fd) { _ in
+                if case .expired(let count) = timer.read() { fired += count }
+                if fired >= 3 { loop.stop() }
+            }
+            #expect(loop.run() == .stopped)
+            #expect(fired >= 3)
+            loop.removeFD(token)
+            #expect(!connection.uniqueName.isEmpty)
         }
-        #expect(loop.run() == .stopped)
-        #expect(fired >= 3)
-        loop.removeFD(token)
-        #expect(!connection.uniqueName.isEmpty)
-    }
 
-    @Test func connectingToNothingIsAnError() throws {
-        #expect(throws: DBusError.self) { _ = try Connection(address: "unix:path=/nonexistent/bus") }
-        #expect(throws: DBusError.self) { _ = try Connection(address: "not an address") }
+        @Test func connectingToNothingIsAnError() throws {
+            #expect(throws: DBusError.self) { _ = try Connection(address: "unix:path=/nonexistent/bus") }
+            #expect(throws: DBusError.self) { _ = try Connection(address: "not an address") }
+        }
     }
 }

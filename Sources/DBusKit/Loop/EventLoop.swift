@@ -73,7 +73,7 @@ public final class EventLoop {
     }
 
     /// Watches `fd` for `events`; `handler` runs on the loop with the events that occurred. The loop
-    /// does not own or close `fd`.
+    /// does not own or close `fd`: remove it before closing it, or `poll` reports `POLLNVAL` forever.
     @discardableResult
     public func addFD(_ fd: Int32, events: Events = .readable, handler: @escaping (Events) -> Void) -> FDToken {
         let token = FDToken(id: nextToken)
