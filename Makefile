@@ -1,9 +1,19 @@
-# Pet Progress — build, test, run.
+# Pet Progress — build, test, run, install.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-CONFIG ?= debug
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
+SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 
-.PHONY: all deps build test release clean run
+# The shipped build: optimised, Swift runtime and Foundation linked in (no libswift*.so needed at
+# run time; see docs/DECISIONS.md). Its own scratch directory, so it never fights the test build.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release
+DAEMON = .build-release/release/petprogressd
+
+.PHONY: all deps build test release run bench install uninstall clean
 
 all: build
 
@@ -11,18 +21,36 @@ deps:
 	@bash scripts/deps.sh
 
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 release: deps
-	$(SWIFT) build -c release
+	$(RELEASE) --product petprogressd
 
-run:
-	@echo "make run arrives with the daemon (issue: petprogressd). For now: make test." >&2
-	@exit 1
+run: release
+	@bash scripts/run.sh $(DAEMON)
+
+bench: deps
+	$(RELEASE) --product petprogressd
+	$(RELEASE) --product bench-daemon
+	.build-release/release/bench-daemon --daemon $(DAEMON)
+
+install: release
+	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
+	install -D -m 0644 dbus/io.petprogress.PetProgress1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
+	mkdir -p $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR)
+	sed 's|@bindir@|$(BINDIR)|g' dbus/io.petprogress.PetProgress1.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
+	sed 's|@bindir@|$(BINDIR)|g' systemd-user/petprogress.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+	chmod 0644 $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/petprogressd
+	rm -f $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
+	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
+	rm -f $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-release

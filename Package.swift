@@ -36,6 +36,8 @@ let package = Package(
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
         .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit"], swiftSettings: strict),
         .executableTarget(name: "petprogressd", dependencies: ["PetService"], swiftSettings: strict),
+        // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
+        .executableTarget(name: "bench-daemon", dependencies: ["DBusKit", "PetCore", "PetStore"], path: "bench/daemon", swiftSettings: strict),
 
         // Tests, one target per library.
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),

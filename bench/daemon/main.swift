@@ -1,0 +1,29 @@
+import Foundation
+import Glibc
+
+// bench-daemon: petprogressd against playerctld and the bus itself, on a private bus.
+// Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--idle-seconds N]
+var arguments = CommandLine.arguments.dropFirst()
+var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("petprogressd").path
+var idleSeconds = 60
+while let a = arguments.popFirst() {
+    switch a {
+    case "--daemon": daemonPath = arguments.popFirst() ?? daemonPath
+    case "--idle-seconds": idleSeconds = Int(arguments.popFirst() ?? "") ?? idleSeconds
+    default:
+        say("usage: bench-daemon [--daemon PATH] [--idle-seconds N]")
+        exit(64)
+    }
+}
+do {
+    try DaemonBench(daemon: daemonPath, idleSeconds: idleSeconds).run()
+} catch {
+    say("bench-daemon: \(error)")
+    exit(1)
+}
+
+/// One line to stdout, unbuffered, so figures appear as they are measured even into a file.
+func say(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(1, $0, strlen($0)) }
+}
