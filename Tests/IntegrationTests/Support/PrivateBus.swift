@@ -22,6 +22,7 @@ final class PrivateBus: @unchecked Sendable {
         process = try sandbox.spawn(
             "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"],
             environment: Sandbox.baseEnvironment.merging(activationEnvironment) { $1 }, label: "dbus-daemon")
+        try sandbox.guardProcess(process)
         var found: String?
         let deadline = ContinuousClock.now + .seconds(10)
         while found == nil, ContinuousClock.now < deadline, process.isRunning {

@@ -6,6 +6,7 @@ final class Sandbox: @unchecked Sendable {
     let root: String
     private let lock = NSLock()
     private var children: [Spawned] = []
+    private var watchdogs: [(process: Spawned, pipe: Int32)] = []
 
     init(_ label: String) throws {
         // Short paths: a unix socket path must fit in 108 bytes.
@@ -26,6 +27,34 @@ final class Sandbox: @unchecked Sendable {
         return child
     }
 
+    /// Makes sure `victim` dies even if this test process does not get to `close()` (a crash
+    /// elsewhere in the test bundle, a runner timeout): a tiny `sh` reads a pipe whose only write
+    /// end this process holds, and SIGKILLs `victim` by PID at end of file. Killing the bus is
+    /// enough: the daemon, monitors and activated services exit when it goes.
+    func guardProcess(_ victim: Spawned) throws {
+        var ends: [Int32] = [0, 0]
+        // Close-on-exec before any other spawn can inherit the write end (Glibc has no pipe2 here).
+        let made = Spawned.spawnLock.withLock { () -> Bool in
+            guard pipe(&ends) == 0 else { return false }
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return true
+        }
+        guard made else { throw HarnessError("pipe failed") }
+        defer { Glibc.close(ends[0]) }
+        let watchdog: Spawned
+        do {
+            watchdog = try Spawned(
+                "/bin/sh", ["-c", "read -r _ignored; kill -KILL \(victim.pid) 2>/dev/null"], environment: Sandbox.baseEnvironment,
+                directory: root, label: "watchdog", stdin: ends[0])
+        } catch {
+            Glibc.close(ends[1])
+            throw error
+        }
+        lock.lock()
+        watchdogs.append((watchdog, ends[1]))
+        lock.unlock()
+    }
+
     /// Runs a tool to completion (killed by PID after `timeout`) and returns its status and output.
     func run(_ tool: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment,
              timeout: Duration = .seconds(30)) async throws -> ToolResult {
@@ -42,7 +71,14 @@ final class Sandbox: @unchecked Sendable {
         lock.lock()
         let all = children
         children.removeAll()
+        let guards = watchdogs
+        watchdogs.removeAll()
         lock.unlock()
+        // Watchdogs first, so none can fire at a PID after its process was reaped.
+        for (watchdog, pipe) in guards {
+            watchdog.killNow()
+            Glibc.close(pipe)
+        }
         for child in all.reversed() where child.isRunning {
             child.send(SIGTERM)
             for _ in 0..<250 where child.isRunning { usleep(20_000) }

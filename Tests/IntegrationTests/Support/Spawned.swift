@@ -12,10 +12,12 @@ final class Spawned: @unchecked Sendable {
     let stderrPath: String
     private let lock = NSLock()
     private var exitStatus: Int32?
+    /// Held around every spawn and every pipe made close-on-exec, so no child inherits a pipe end.
+    static let spawnLock = NSLock()
 
     /// Starts `executable` with `arguments` and exactly `environment`; output goes to files in `directory`.
     init(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
-         label: String) throws {
+         label: String, stdin: Int32? = nil) throws {
         self.executable = executable
         let stamp = "\(label)-\(UUID().uuidString.prefix(8))"
         stdoutPath = "\(directory)/\(stamp).out"
@@ -23,7 +25,11 @@ final class Spawned: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
@@ -44,7 +50,7 @@ final class Spawned: @unchecked Sendable {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var child: pid_t = 0
-        let result = posix_spawnp(&child, executable, &actions, &attributes, argv, envp)
+        let result = Self.spawnLock.withLock { posix_spawnp(&child, executable, &actions, &attributes, argv, envp) }
         guard result == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))") }
         pid = child
         Reaper.shared.track(self)
