@@ -121,11 +121,15 @@ struct ConfigurationTests {
         _ = try client.markDone(try client.addTask("Ten", "10:00"))
         #expect(await daemon.stop() == 0)
         // Started at 09:15, 1200×: 10:00 is not later than the 10:00 snapshot; 11:00 is the next tick.
-        daemon = try await world.daemon(dataDirectory: data, now: "2026-03-02T09:15:00+01:00", timeScale: 1200)
-        client = try world.client()
-        #expect(try client.status().string("open_day") == "2026-03-02")
-        #expect(try client.tasks().count == 1)
-        let entry = try client.entry()
+        // Started and read off the pool: the reads must land before 11:00 on the simulated clock.
+        let (status, tasks, entry) = try await offPool { [world] in
+            _ = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
+                              now: "2026-03-02T09:15:00+01:00", timeScale: 1200)
+            let client = try world.client()
+            return (try client.status(), try client.tasks(), try client.entry())
+        }
+        #expect(status.string("open_day") == "2026-03-02")
+        #expect(tasks.count == 1)
         #expect(entry.int("date") == unix("2026-03-02T10:00:00+01:00"), "the snapshot does not go back to 09:00")
         #expect(await recorder.wait(timeout: .seconds(30)) { $0.contains { $0.member == "EntryChanged" } })
         let dates = recorder.signals("EntryChanged").compactMap { $0.entry.int("date") }

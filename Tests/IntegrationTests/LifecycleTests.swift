@@ -17,8 +17,9 @@ struct LifecycleTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: first.dataDirectory + "/state.json"))
         // Another bus, so only the data-directory lock can stop it.
         let otherBus = try await PrivateBus(in: world.sandbox)
-        let second = try await PetDaemon(sandbox: world.sandbox, bus: otherBus, dataDirectory: first.dataDirectory,
-                                         now: Self.morning, waitForName: false)
+        let second = try await offPool { [world] in
+            try PetDaemon(sandbox: world.sandbox, bus: otherBus, dataDirectory: first.dataDirectory, now: Self.morning, waitForName: false)
+        }
         let code = await second.process.waitExit(timeout: .seconds(15))
         #expect(code == 1, "\(second.process.errors)")
         let lines = second.process.errors.split(separator: "\n")

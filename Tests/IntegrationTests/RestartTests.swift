@@ -133,13 +133,18 @@ struct RestartTests {
 
         // 03-02 closes at 03-03 00:00: 3/3 → +3 → 9. 03-03 closes at 03-04 04:30: Plan missed → 7,
         // 0/1 → -3 → 4. Start at 04:40, 180× (an hour in 20 s): the 04:00 snapshot shows 9.
-        daemon = try await world.daemon(dataDirectory: data, now: "2026-03-04T04:40:00+01:00", timeScale: 180)
+        // Started and read off the pool: the reads must land before 05:00 on the simulated clock.
+        let (started, status, livePet, entry) = try await offPool { [world] in
+            let daemon = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
+                                       now: "2026-03-04T04:40:00+01:00", timeScale: 180)
+            let client = try world.client()
+            return (daemon, try client.status(), try client.pet(), try client.entry())
+        }
+        daemon = started
         client = try world.client()
-        let status = try client.status()
         #expect(status.string("last_closed_day") == "2026-03-03")
         #expect(status.string("open_day") == "2026-03-04")
-        #expect(try client.pet().int("stage_xp") == 4)
-        let entry = try client.entry()
+        #expect(livePet.int("stage_xp") == 4)
         try #require(entry.int("date") == unix("2026-03-04T04:00:00+01:00"), "read within the 04:00 hour")
         #expect(entry.int("stage_xp") == 9, "the 04:00 snapshot: only the closeouts dated at or before 04:00")
         #expect(entry.string("day_key") == "2026-03-04")

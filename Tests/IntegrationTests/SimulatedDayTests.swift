@@ -16,54 +16,34 @@ struct SimulatedDayTests {
         defer { world.close() }
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
-        _ = try await world.daemon(now: "2026-03-02T21:02:00+01:00", timeScale: 300)
-        let client = try world.client()
         let tick21 = unix("2026-03-02T21:00:00+01:00")
-        let start = try client.entry()
-        #expect(start.int("date") == tick21)
-        #expect(start.int("stage_xp") == 0)
-
-        var mutations = 0
-        /// Each mutation is followed by exactly one TasksChanged.
-        func mutated(_ what: String) async {
-            mutations += 1
-            let seen = await recorder.wait { $0.filter { $0.member == "TasksChanged" }.count >= mutations }
-            #expect(seen, "TasksChanged after \(what)")
-        }
-        var ids: [String: String] = [:]
-        for (title, time) in [("Stretch", "21:00"), ("Tea", "21:15"), ("Floss", "21:30"), ("Journal", "23:30"),
-                              ("Dishes", "19:00"), ("Bed", "23:45"), ("Lights", "22:30")] {
-            ids[title] = try client.addTask(title, time)
-            await mutated("adding \(title)")
-        }
+        // The race against the simulated clock runs off the pool; its observations are checked below.
+        let evening = try await offPool { [world] in try Evening.run(world: world, recorder: recorder) }
+        let client = try world.client()
+        #expect(evening.start.int("date") == tick21)
+        #expect(evening.start.int("stage_xp") == 0)
+        for (what, seen) in evening.tasksChangedSeen { #expect(seen, "TasksChanged after \(what)") }
+        let mutations = evening.tasksChangedSeen.count
+        #expect(mutations == 15)
+        let ids = evening.ids
         func id(_ title: String) throws -> String { try #require(ids[title]) }
         // Within 60 minutes of 21:0x: on time (2). Journal 23:30 is ≥ 2 h early and Dishes 19:00
         // ≥ 2 h late: both outside the grace window (1).
-        for (title, xp) in [("Stretch", 2), ("Tea", 2), ("Floss", 2), ("Journal", 1), ("Dishes", 1)] as [(String, Int32)] {
-            #expect(try client.markDone(try id(title)) == xp, "\(title)")
-            await mutated("done \(title)")
-        }
-        let until = try client.call("Snooze", [.string(try id("Lights"))]).first?.int64Value
-        #expect(until == unix("2026-03-02T22:45:00+01:00"), "max(now, 22:30) + 15 min")
-        await mutated("snooze")
-        #expect(try client.pet().int("stage_xp") == 8)
-        try client.call("Undo", [.string(try id("Journal"))])
-        await mutated("undo")
-        #expect(try client.pet().int("stage_xp") == 7)
-        #expect(try client.markDone(try id("Journal")) == 1)
-        await mutated("redo")
-        #expect(try client.pet().int("stage_xp") == 8)
+        #expect(evening.xp == ["Stretch": 2, "Tea": 2, "Floss": 2, "Journal": 1, "Dishes": 1])
+        #expect(evening.until == unix("2026-03-02T22:45:00+01:00"), "max(now, 22:30) + 15 min")
+        #expect(evening.redoXP == 1)
+        #expect(evening.pets == [8, 7, 8], "after the snooze, the undo and the redo")
 
         // Mid-hour: the task part is live, the pet part still shows the 21:00 snapshot.
-        let mid = try client.entry()
+        let mid = evening.mid
         try #require(mid.int("date") == tick21, "the mutations must finish within the 21:00 hour")
         #expect(mid.int("stage_xp") == 0)
-        #expect(mid.petPart == start.petPart)
+        #expect(mid.petPart == evening.start.petPart)
         #expect(mid.int("tasks_done") == 5)
         #expect(mid.int("tasks_total") == 7)
         #expect(mid.string("next_task_id") == (try id("Lights")))
         #expect(mid.string("next_task_time") == "22:45")
-        #expect(recorder.count("EntryChanged") == 0, "no EntryChanged at start-up or for mutations")
+        #expect(evening.entryChangedAtMid == 0, "no EntryChanged at start-up or for mutations")
 
         // 22:00: the completions show.
         let tick22 = unix("2026-03-02T22:00:00+01:00")
@@ -120,5 +100,55 @@ struct SimulatedDayTests {
         #expect(client.errorName("Undo", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
         #expect(client.errorName("UpdateTask", [.string(dishes), .string(""), .string("99:99")]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
         #expect(client.errorName("DeleteTask", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+    }
+}
+
+/// What the 21:00 hour of the simulated evening observed (gathered off the pool, asserted after).
+struct Evening: Sendable {
+    var start: [String: DBusValue] = [:]
+    var ids: [String: String] = [:]
+    var tasksChangedSeen: [(String, Bool)] = []
+    var xp: [String: Int32] = [:]
+    var until: Int64?
+    var pets: [Int64?] = []
+    var redoXP: Int32?
+    var mid: [String: DBusValue] = [:]
+    var entryChangedAtMid = 0
+
+    /// Starts the daemon at 21:02 (300×) and does every mutation, each followed by its TasksChanged.
+    static func run(world: World, recorder: SignalRecorder) throws -> Evening {
+        var seen = Evening()
+        _ = try PetDaemon(sandbox: world.sandbox, bus: world.bus, now: "2026-03-02T21:02:00+01:00", timeScale: 300)
+        let client = try world.client()
+        seen.start = try client.entry()
+        func mutated(_ what: String) {
+            let count = seen.tasksChangedSeen.count + 1
+            seen.tasksChangedSeen.append((what, recorder.waitBlocking { $0.filter { $0.member == "TasksChanged" }.count >= count }))
+        }
+        for (title, time) in [("Stretch", "21:00"), ("Tea", "21:15"), ("Floss", "21:30"), ("Journal", "23:30"),
+                              ("Dishes", "19:00"), ("Bed", "23:45"), ("Lights", "22:30")] {
+            seen.ids[title] = try client.addTask(title, time)
+            mutated("adding \(title)")
+        }
+        func id(_ title: String) throws -> String {
+            guard let id = seen.ids[title] else { throw HarnessError("no id for \(title)") }
+            return id
+        }
+        for title in ["Stretch", "Tea", "Floss", "Journal", "Dishes"] {
+            seen.xp[title] = try client.markDone(try id(title))
+            mutated("done \(title)")
+        }
+        seen.until = try client.call("Snooze", [.string(try id("Lights"))]).first?.int64Value
+        mutated("snooze")
+        seen.pets.append(try client.pet().int("stage_xp"))
+        try client.call("Undo", [.string(try id("Journal"))])
+        mutated("undo")
+        seen.pets.append(try client.pet().int("stage_xp"))
+        seen.redoXP = try client.markDone(try id("Journal"))
+        mutated("redo")
+        seen.pets.append(try client.pet().int("stage_xp"))
+        seen.mid = try client.entry()
+        seen.entryChangedAtMid = recorder.count("EntryChanged")
+        return seen
     }
 }

@@ -10,9 +10,10 @@ final class PetDaemon: @unchecked Sendable {
     let process: Spawned
     let dataDirectory: String
 
-    /// Starts the daemon; with `waitForName`, returns once it owns the bus name (throws if it exits first).
+    /// Starts the daemon; with `waitForName`, returns once it owns the bus name (throws if it exits
+    /// first). Blocks: call it through `World.daemon` (off the pool) or inside `offPool`.
     init(sandbox: Sandbox, bus: PrivateBus, dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil,
-         zone: String = "Europe/Berlin", extraArguments: [String] = [], waitForName: Bool = true) async throws {
+         zone: String = "Europe/Berlin", extraArguments: [String] = [], waitForName: Bool = true) throws {
         self.dataDirectory = dataDirectory ?? sandbox.path("data")
         var arguments = ["--data-dir", self.dataDirectory]
         if let now { arguments += ["--now", now] }
@@ -20,7 +21,7 @@ final class PetDaemon: @unchecked Sendable {
         process = try sandbox.spawn(
             try Self.binary(), arguments + extraArguments, environment: Self.environment(sandbox: sandbox, bus: bus, zone: zone),
             label: "petprogressd")
-        if waitForName { try await waitUntilOwned(bus: bus) }
+        if waitForName { try waitUntilOwned(bus: bus) }
     }
 
     /// The daemon's environment: the private bus, a zone, and a HOME/XDG tree inside the sandbox.
@@ -35,20 +36,24 @@ final class PetDaemon: @unchecked Sendable {
     }
 
     /// Polls the bus until the daemon owns its name; throws with its stderr if it exits or times out.
-    func waitUntilOwned(bus: PrivateBus, timeout: Duration = .seconds(15)) async throws {
+    func waitUntilOwned(bus: PrivateBus, timeout: Duration = .seconds(30)) throws {
         let connection = try Connection(address: bus.address)
         defer { connection.close() }
+        func owned() throws -> Bool {
+            let reply = try connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", arguments: [.string(Self.name)], timeout: .seconds(20))
+            return reply.first?.boolValue == true
+        }
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        repeat {
+            if try owned() { return }
             if let code = process.reap(blocking: false) {
                 throw HarnessError("petprogressd exited \(code) before owning its name: \(process.errors)")
             }
-            let reply = try connection.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "NameHasOwner", arguments: [.string(Self.name)], timeout: .seconds(5))
-            if reply.first?.boolValue == true { return }
-            try await Task.sleep(for: .milliseconds(15))
-        }
+            usleep(15_000)
+        } while ContinuousClock.now < deadline
+        if try owned() { return }
         throw HarnessError("petprogressd did not own \(Self.name) within \(timeout): \(process.errors)")
     }
 

@@ -79,6 +79,12 @@ final class SignalRecorder: @unchecked Sendable {
 
     func count(_ member: String) -> Int { signals(member).count }
 
+    /// Blocking `wait`, for `offPool` phases.
+    @discardableResult
+    func waitBlocking(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) -> Bool {
+        pollBlocking(timeout: timeout) { condition(all) }
+    }
+
     /// Waits (polling) until `condition` holds over the received signals, up to `timeout`; returns whether it did.
     @discardableResult
     func wait(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) async -> Bool {

@@ -26,8 +26,10 @@ final class World: @unchecked Sendable {
 
     func daemon(dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil, zone: String = "Europe/Berlin",
                 extraArguments: [String] = [], waitForName: Bool = true) async throws -> PetDaemon {
-        try await PetDaemon(sandbox: sandbox, bus: bus, dataDirectory: dataDirectory, now: now, timeScale: timeScale,
-                            zone: zone, extraArguments: extraArguments, waitForName: waitForName)
+        try await offPool { [sandbox, bus] in
+            try PetDaemon(sandbox: sandbox, bus: bus, dataDirectory: dataDirectory, now: now, timeScale: timeScale,
+                          zone: zone, extraArguments: extraArguments, waitForName: waitForName)
+        }
     }
 
     func client() throws -> PetClient { try PetClient(bus: bus) }

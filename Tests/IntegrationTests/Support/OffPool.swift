@@ -1,0 +1,28 @@
+import Foundation
+
+/// Runs `body` on a dedicated thread and returns its result to the awaiting task.
+///
+/// Every test target shares one test process and one cooperative pool as wide as the machine has
+/// cores (two here). CPU-bound synchronous tests elsewhere can hold every pool thread for tens of
+/// seconds, and an async test is not resumed meanwhile. Phases that race a scaled simulated clock
+/// (start the daemon, then act before a tick or midnight) run here instead, where the kernel
+/// schedules them fairly. Keep `#expect` out of `body`: return values and assert afterwards.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` passes (blocking; for `offPool`).
+func pollBlocking(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if (try? condition()) == true { return true }
+        usleep(20_000)
+    }
+    return (try? condition()) == true
+}
