@@ -1,0 +1,60 @@
+import DBusKit
+import Foundation
+import Testing
+
+/// A disk that refuses writes (SPEC §5, §6.1): a mutation is acknowledged only once durable, so it
+/// answers `StorageFailure` and changes nothing; the daemon stays up and recovers with the disk.
+@Suite("Storage failures")
+struct StorageTests {
+    /// Why bind mounts cannot be made here, or nil when they can.
+    static let mountUnavailable: String? = {
+        var template = Array("/tmp/ppit-probe-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { return "mkdtemp failed" }
+        let probe = String(cString: made)
+        defer { rmdir(probe) }
+        guard Glibc.mount(probe, probe, nil, UInt(MS_BIND), nil) == 0 else {
+            return "cannot bind-mount here (\(String(cString: strerror(errno)))); needs root with mount rights"
+        }
+        umount2(probe, Int32(MNT_DETACH))
+        return nil
+    }()
+
+    @Test("a read-only data directory: StorageFailure, nothing changed, the daemon recovers and stops cleanly",
+          .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+    func readOnlyDataDirectory() async throws {
+        let world = try await World("readonly")
+        defer { world.close() }
+        let daemon = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
+        let client = try world.client()
+        let walk = try client.addTask("Walk", "09:00")
+        let before = (try client.tasks(), try client.status().int("mutations"), try client.pet())
+        let stateBefore = try Data(contentsOf: URL(fileURLWithPath: daemon.dataDirectory + "/state.json"))
+
+        let data = daemon.dataDirectory
+        #expect(Glibc.mount(data, data, nil, UInt(MS_BIND), nil) == 0)
+        var mounted = true
+        defer { if mounted { umount2(data, Int32(MNT_DETACH)) } }
+        #expect(Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(String(cString: strerror(errno)))")
+
+        let failure = "io.petprogress.PetProgress1.Error.StorageFailure"
+        #expect(client.errorName("AddTask", [.string("Lost"), .string("10:00")]) == failure)
+        #expect(client.errorName("MarkDone", [.string(walk)]) == failure)
+        #expect(client.errorName("Set", [.string(PetDaemon.interface), .string("GraceMinutes"), .variant(.uint32(5))],
+                                 interface: "org.freedesktop.DBus.Properties") == failure)
+        let result = try await world.dbusSend("Snooze", ["string:\(walk)"])
+        #expect(result.errors.contains(failure), "\(result)")
+        #expect(daemon.process.isRunning)
+        #expect(try client.tasks() == before.0)
+        #expect(try client.status().int("mutations") == before.1)
+        #expect(try client.pet() == before.2)
+        #expect(try client.property("GraceMinutes") == .uint32(60))
+
+        #expect(umount2(data, Int32(MNT_DETACH)) == 0)
+        mounted = false
+        #expect(try Data(contentsOf: URL(fileURLWithPath: data + "/state.json")) == stateBefore)
+        #expect(try client.markDone(walk) == 2)
+        #expect(try client.status().int("mutations") == (before.1 ?? 0) + 1)
+        #expect(await daemon.stop() == 0)
+        #expect(try String(contentsOfFile: data + "/state.json", encoding: .utf8).contains("\"completedAt\""))
+    }
+}
