@@ -48,4 +48,41 @@ struct TimeZoneTests {
             #expect(entry.int("next_date") == next, "next_date is the following tick")
         }
     }
+
+    /// The first `count` local tops of the hour after `now` in `zone`, found by stepping 15 minutes
+    /// (every offset in tzdata since 1970 is a multiple of 15 minutes) with Foundation's calendar.
+    static func expectedTicks(after now: Int64, zone: String, count: Int) -> [Int64] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        var ticks: [Int64] = []
+        var t = now - now % 900 + 900
+        while ticks.count < count {
+            let minute = calendar.component(.minute, from: Date(timeIntervalSince1970: TimeInterval(t)))
+            if minute == 0 { ticks.append(t) }
+            t += 900
+        }
+        return ticks
+    }
+
+    static let timelineCases: [(String, String)] = [
+        ("Europe/Berlin", "2026-10-24T23:30:00+02:00"), ("Europe/Berlin", "2026-03-28T23:30:00+01:00"),
+        ("Asia/Kathmandu", "2026-03-02T08:50:00+05:45"), ("Asia/Kolkata", "2026-03-02T08:50:00+05:30"),
+        ("Australia/Lord_Howe", "2026-04-04T20:10:00+11:00"), ("Australia/Lord_Howe", "2026-10-03T20:10:00+10:30"),
+        ("Pacific/Chatham", "2026-04-04T20:10:00+13:45"), ("America/St_Johns", "2026-11-01T00:10:00-02:30"),
+        ("America/New_York", "2026-03-08T00:10:00-05:00"), ("UTC", "2026-12-31T23:10:00Z"),
+    ]
+
+    @Test("GetTimeline lists the next 24 local tops of the hour, whatever the offset or DST change", arguments: timelineCases)
+    func timeline(_ zone: String, _ start: String) async throws {
+        let world = try await World("timeline")
+        defer { world.close() }
+        _ = try await world.daemon(now: start, zone: zone)
+        let client = try world.client()
+        let timeline = try #require(try client.call("GetTimeline").first?.vardictArrayValue)
+        let dates = timeline.compactMap { $0.int("date") }
+        #expect(dates == Self.expectedTicks(after: unix(start), zone: zone, count: 24))
+        #expect(timeline.dropLast().map { $0.int("next_date") } == dates.dropFirst().map { Optional($0) })
+        let entry = try client.entry()
+        #expect(entry.int("next_date") == dates.first, "the entry's next_date is the timeline's first tick")
+    }
 }
