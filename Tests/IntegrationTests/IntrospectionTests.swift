@@ -66,6 +66,23 @@ struct IntrospectionTests {
     }
 }
 
+extension IntrospectionTests {
+    @Test("busctl tree walks from / down to the object (parents list their child nodes)")
+    func tree() async throws {
+        let world = try await World("tree")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
+        let result = try await world.busctl(["tree", "--list", PetDaemon.name])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.split(separator: "\n").map(String.init) == ["/", "/io", "/io/petprogress", PetDaemon.path], "\(result)")
+        let parent = try await world.sandbox.run(
+            "dbus-send", ["--bus=\(world.bus.address)", "--print-reply", "--dest=\(PetDaemon.name)", "/io",
+                          "org.freedesktop.DBus.Introspectable.Introspect"], environment: world.bus.environment)
+        #expect(parent.status == 0, "\(parent)")
+        #expect(parent.output.contains("<node name=\"petprogress\"/>"), "\(parent)")
+    }
+}
+
 /// The parts of an introspection document the contract fixes, in comparable form.
 struct IntrospectionModel {
     struct Arg: Equatable, CustomStringConvertible {
