@@ -88,4 +88,32 @@ struct IsolationTests {
         #expect(!callsByDaemon.isEmpty, "it called the bus (Hello, RequestName)")
         for line in callsByDaemon { #expect(line.contains("destination=org.freedesktop.DBus "), "\(line)") }
     }
+
+    @Test("an idle daemon makes no system call between ticks: it does not poll (strace -f, every syscall)",
+          .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+    func idleMeansIdle() async throws {
+        let world = try await World("idle")
+        defer { world.close() }
+        let trace = world.sandbox.path("all.trace")
+        // At real speed from 08:30: the next wake-up (the 09:00 tick) is half an hour away.
+        let strace = try world.sandbox.spawn(
+            "/usr/bin/strace", ["-f", "-qq", "-o", trace, try PetDaemon.binary(), "--data-dir", world.sandbox.path("data"),
+                                "--now", "2026-03-02T08:30:00+01:00"],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"), label: "strace")
+        let client = try world.client()
+        #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "\(strace.errors)")
+        _ = try client.addTask("Then rest", "12:00")
+        func lines() -> Int { ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count }
+        // Let the reply's system calls land, then watch a quiet stretch.
+        try await Task.sleep(for: .milliseconds(500))
+        let before = lines()
+        try await Task.sleep(for: .seconds(3))
+        let after = lines()
+        #expect(after == before, "system calls while idle: \(after - before)")
+        // The trace is live: one call shows up at once.
+        _ = try client.status()
+        #expect(await poll { lines() > after })
+        kill(try client.daemonPID(), SIGTERM)
+        #expect(await strace.waitExit(timeout: .seconds(15)) == 0)
+    }
 }
