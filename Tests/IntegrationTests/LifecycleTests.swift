@@ -92,10 +92,14 @@ struct LifecycleTests {
     func permissions() async throws {
         let world = try await World("perms")
         defer { world.close() }
-        let daemon = try await world.daemon(dataDirectory: world.sandbox.path("deep/er/data"), now: "2026-03-02T23:58:00+01:00",
-                                            timeScale: 60)
+        // Started and given a task off the pool: at 60× midnight is two real seconds away.
+        let daemon = try await offPool { [world] in
+            let daemon = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: world.sandbox.path("deep/er/data"),
+                                       now: "2026-03-02T23:58:00+01:00", timeScale: 60)
+            _ = try world.client().addTask("Late", "23:59")
+            return daemon
+        }
         let client = try world.client()
-        _ = try client.addTask("Late", "23:59")
         // Let the day close (60x: two simulated minutes), so history is written too.
         let closed = await poll { (try? client.status().string("last_closed_day")) == "2026-03-02" }
         #expect(closed)
