@@ -93,6 +93,9 @@ struct SimulatedDayTests {
         }
         #expect(widgetChanges.contains { $0.string("day_key") == "2026-03-03" && $0.int("stage_xp") == 4 })
         #expect(widgetChanges.count >= mutations + 1)
+        for date in dates {
+            #expect(widgetChanges.contains { $0.int("date") == date }, "PropertiesChanged carries the entry of the \(date) tick")
+        }
 
         // A closed day's tasks are read-only, and that check runs before the argument check.
         let dishes = try id("Dishes")
