@@ -111,6 +111,37 @@ struct CloseoutTests {
         #expect(try client.tasks("tomorrow").map { $0.string("title") } == ["Planned"], "no projected instances in ListTasks(\"tomorrow\")")
     }
 
+    @Test("editing a template changes future days only; deleting it stops future instances, today's stays")
+    func templateEditAndDelete() async throws {
+        let world = try await World("templates")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
+        let client = try world.client()
+        let template = try client.addTaskFor("Stretch", "07:00", day: "", repeat: "daily")
+        let instance = try #require(try client.tasks().first?.string("id"))
+        try client.call("UpdateTask", [.string(template), .string("Long stretch"), .string("07:30")])
+        #expect(try client.tasks().first?.string("title") == "Stretch", "today's instance keeps its title")
+        #expect(try client.tasks().first?.string("time") == "07:00")
+        let templates = try #require(try client.call("ListTemplates").first?.vardictArrayValue)
+        #expect(templates.map { $0.string("title") } == ["Long stretch"])
+        #expect(templates.map { $0.string("time") } == ["07:30"])
+        var timeline = try #require(try client.call("GetTimeline").first?.vardictArrayValue)
+        let tomorrow = try #require(timeline.first { $0.string("day_key") == "2026-03-03" })
+        let upcoming = tomorrow["upcoming"]?.vardictArrayValue ?? []
+        #expect(upcoming.map { $0.string("title") } == ["Long stretch"])
+        #expect(upcoming.map { $0.string("time") } == ["07:30"])
+
+        try client.call("DeleteTask", [.string(template)])
+        #expect(try client.call("ListTemplates").first?.vardictArrayValue?.isEmpty == true)
+        #expect(try client.tasks().map { $0.string("id") } == [instance], "today's instance stays")
+        timeline = try #require(try client.call("GetTimeline").first?.vardictArrayValue)
+        #expect(timeline.filter { $0.string("day_key") == "2026-03-03" }.allSatisfy { $0.int("tasks_total") == 0 })
+        let error = "io.petprogress.PetProgress1.Error."
+        #expect(client.errorName("DeleteTask", [.string(template)]) == error + "NotFound")
+        #expect(client.errorName("MarkDone", [.string(template)]) == error + "NotFound")
+        #expect(try client.markDone(instance) == 1, "07:00 done at 08:30: 90 minutes late")
+    }
+
     @Test("SIGINT also stops the daemon cleanly (exit 0)")
     func sigint() async throws {
         let world = try await World("sigint")
