@@ -1,7 +1,7 @@
 /// One D-Bus value of any type, with enough type information to compute its signature.
 ///
 /// Containers carry their element signatures so that empty arrays and dictionaries still have a type.
-public indirect enum DBusValue: Equatable, Sendable {
+public enum DBusValue: Equatable, Sendable {
     /// `y`
     case byte(UInt8)
     /// `b`
@@ -35,7 +35,7 @@ public indirect enum DBusValue: Equatable, Sendable {
     /// `(...)`: at least one field.
     case structure([DBusValue])
     /// `v`: any single complete value.
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// One key–value pair of a ``DBusValue/dictionary(keySignature:valueSignature:_:)``.
     public struct DictEntry: Equatable, Sendable {
