@@ -57,8 +57,9 @@ public final class PetService {
         do {
             if caught.closeouts.isEmpty { try store.save(next) } else { try store.commit(caught.closeouts, world: next) }
         } catch {
-            log("could not save the catch-up (\(error)); will retry on the next request")
-            return false
+            log("could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry on the next request")")
+            // Only adopt what the disk holds: the new state only when the file was already replaced.
+            guard error.stateReplaced else { return false }
         }
         world = next
         for closeout in caught.closeouts { logCloseout(closeout) }
@@ -85,9 +86,13 @@ public final class PetService {
         do {
             try store.save(next)
         } catch {
-            if error.stateReplaced { world = next }
             log("could not save a change: \(error)")
-            throw PetError(.storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
+            guard error.stateReplaced else {
+                throw PetError(.storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
+            }
+            // The file was replaced but the directory fsync failed: memory follows the disk.
+            world = next
+            throw PetError(.storageFailure, "The change was written but may not survive a crash (\(error.message)).")
         }
         let tasksChanged = next.tasks != world.tasks
         world = next
