@@ -10,7 +10,12 @@ SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 
 # The shipped build: optimised, Swift runtime and Foundation linked in (no libswift*.so needed at
 # run time; see docs/DECISIONS.md). Its own scratch directory, so it never fights the test build.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release
+# With glibc >= 2.36 the link packs relative relocations (DT_RELR, through the toolchain's lld):
+# 1.7 MB of relocations become 33 KB, which the loader no longer reads and applies at every start
+# (start-up and resident memory in docs/BENCHMARKS.md). Older glibc cannot load such a binary.
+GLIBC_MINOR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2\.\([0-9]*\).*/\1/p')
+RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs")
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR)
 DAEMON = .build-release/release/petprogressd
 
 .PHONY: all deps build test release run bench install uninstall clean
