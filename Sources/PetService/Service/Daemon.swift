@@ -9,6 +9,9 @@ public enum Daemon {
     /// Runs until SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1). Returns 1 with one
     /// clear line when another instance holds the data directory or the bus name.
     public static func run(_ options: DaemonOptions, environment: [String: String], executable: String) -> Int32 {
+        // A log line to a stderr nobody reads (a closed terminal, a dead pipe reader) must not kill
+        // the daemon: the default SIGPIPE action would, and libdbus only ignores it once connected.
+        signal(SIGPIPE, SIG_IGN)
         let log = ServiceLog()
         let clock = options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
         do {
