@@ -124,6 +124,33 @@ struct LifecycleTests {
         }
     }
 
+    @Test("stderr a pipe nobody reads (a closed terminal, a dead log reader): the daemon still starts, serves and stops cleanly")
+    func brokenStderr() async throws {
+        let world = try await World("sigpipe")
+        defer { world.close() }
+        var ends: [Int32] = [0, 0]
+        let made = Spawned.spawnLock.withLock { () -> Bool in
+            guard pipe(&ends) == 0 else { return false }
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return true
+        }
+        try #require(made)
+        Glibc.close(ends[0])  // no reader: every write to stderr is EPIPE (and SIGPIPE unless ignored)
+        defer { Glibc.close(ends[1]) }
+        let process = try world.sandbox.spawn(
+            try PetDaemon.binary(), ["--data-dir", world.sandbox.path("data"), "--now", Self.morning],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"),
+            label: "petprogressd", stderr: ends[1])
+        let client = try world.client()
+        let owned = await poll { (try? client.daemonPID()) == process.pid || !process.isRunning } && process.isRunning
+        #expect(owned, "exited with \(process.reap(blocking: false).map(String.init) ?? "nothing") (141 = SIGPIPE)")
+        if owned {
+            #expect(try client.markDone(try client.addTask("Quietly", "09:00")) == 2)
+        }
+        process.send(SIGTERM)
+        #expect(await process.waitExit() == 0)
+    }
+
     @Test("killing the bus makes the daemon exit non-zero instead of hanging")
     func busKilled() async throws {
         let world = try await World("buskill")

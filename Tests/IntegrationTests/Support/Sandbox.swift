@@ -19,8 +19,9 @@ final class Sandbox: @unchecked Sendable {
     func path(_ name: String) -> String { "\(root)/\(name)" }
 
     /// Starts a process whose output lands in the sandbox; it is stopped by `close()`.
-    func spawn(_ executable: String, _ arguments: [String], environment: [String: String], label: String) throws -> Spawned {
-        let child = try Spawned(executable, arguments, environment: environment, directory: root, label: label)
+    func spawn(_ executable: String, _ arguments: [String], environment: [String: String], label: String,
+               stderr: Int32? = nil) throws -> Spawned {
+        let child = try Spawned(executable, arguments, environment: environment, directory: root, label: label, stderr: stderr)
         lock.lock()
         children.append(child)
         lock.unlock()

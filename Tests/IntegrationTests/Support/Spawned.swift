@@ -17,7 +17,7 @@ final class Spawned: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` and exactly `environment`; output goes to files in `directory`.
     init(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
-         label: String, stdin: Int32? = nil) throws {
+         label: String, stdin: Int32? = nil, stderr: Int32? = nil) throws {
         self.executable = executable
         let stamp = "\(label)-\(UUID().uuidString.prefix(8))"
         stdoutPath = "\(directory)/\(stamp).out"
@@ -31,7 +31,11 @@ final class Spawned: @unchecked Sendable {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let stderr {
+            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
