@@ -42,6 +42,12 @@ struct DaemonBench {
         say(line("GetWidgetEntry round trip", entry, unit: "µs", scale: 1e6))
         say(line("bus GetId round trip     ", getID, unit: "µs", scale: 1e6))
         say(line("Peer.Ping to the daemon (routed; libdbus answers, no handler)", ping, unit: "µs", scale: 1e6))
+        let player = try spawn(["/usr/bin/playerctld"])
+        try waitForName(bus, "org.mpris.MediaPlayer2.playerctld")
+        let playerPing = try roundTrips(bus, member: "Ping", destination: "org.mpris.MediaPlayer2.playerctld",
+                                        path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Peer")
+        stop(player)
+        say(line("Peer.Ping to playerctld (routed, for reference)", playerPing, unit: "µs", scale: 1e6))
         say(String(format: "ratio p50: %.2f, p99: %.2f (target <= 1.3)\n",
                      percentile(entry, 0.5) / percentile(getID, 0.5), percentile(entry, 0.99) / percentile(getID, 0.99)))
 
