@@ -12,6 +12,7 @@ public enum Daemon {
         // A log line to a stderr nobody reads (a closed terminal, a dead pipe reader) must not kill
         // the daemon: the default SIGPIPE action would, and libdbus only ignores it once connected.
         signal(SIGPIPE, SIG_IGN)
+        openMissingStandardDescriptors()
         let log = ServiceLog()
         let clock = options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
         do {
@@ -70,6 +71,17 @@ public enum Daemon {
         } catch {
             log("cannot start: \(error)")
             return 1
+        }
+    }
+
+    /// Opens /dev/null on each of fds 0–2 that is closed. Started with them closed, the lock, the
+    /// state file or the bus socket would take those numbers and a log line (written to fd 2) would
+    /// land in it: in the socket it corrupts the stream and the bus drops the daemon.
+    static func openMissingStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            // open(2) returns the lowest free number: this one, as the lower ones are open by now.
+            let opened = open("/dev/null", O_RDWR)
+            if opened > 2 { close(opened) }
         }
     }
 
