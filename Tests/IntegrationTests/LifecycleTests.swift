@@ -151,6 +151,32 @@ struct LifecycleTests {
         #expect(await process.waitExit() == 0)
     }
 
+    @Test("started with stdin, stdout and stderr closed: log lines never land in the bus socket or a data file")
+    func closedStandardDescriptors() async throws {
+        let world = try await World("nofds")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let process = try world.sandbox.spawn(
+            try PetDaemon.binary(), ["--data-dir", data, "--now", Self.morning],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"),
+            label: "petprogressd", closeStandardFDs: true)
+        let client = try world.client()
+        let owned = await poll { (try? client.daemonPID()) == process.pid || !process.isRunning } && process.isRunning
+        #expect(owned, "exited with \(process.reap(blocking: false).map(String.init) ?? "nothing")")
+        if owned {
+            let id = try client.addTask("No descriptors", "09:00")
+            #expect(try client.markDone(id) == 2)
+            #expect(try client.status().int("mutations") == 2)
+        }
+        process.send(SIGTERM)
+        #expect(await process.waitExit() == 0)
+        let state = try Data(contentsOf: URL(fileURLWithPath: data + "/state.json"))
+        #expect((try? JSONSerialization.jsonObject(with: state)) != nil, "state.json is clean JSON")
+        #expect(!String(decoding: state, as: UTF8.self).contains("petprogressd:"))
+        let lock = (try? String(contentsOfFile: data + "/.lock", encoding: .utf8)) ?? ""
+        #expect(!lock.contains("petprogressd:"), "no log line in the lock file: \(lock)")
+    }
+
     @Test("killing the bus makes the daemon exit non-zero instead of hanging")
     func busKilled() async throws {
         let world = try await World("buskill")

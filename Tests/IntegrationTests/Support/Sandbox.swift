@@ -20,8 +20,9 @@ final class Sandbox: @unchecked Sendable {
 
     /// Starts a process whose output lands in the sandbox; it is stopped by `close()`.
     func spawn(_ executable: String, _ arguments: [String], environment: [String: String], label: String,
-               stderr: Int32? = nil) throws -> Spawned {
-        let child = try Spawned(executable, arguments, environment: environment, directory: root, label: label, stderr: stderr)
+               stderr: Int32? = nil, closeStandardFDs: Bool = false) throws -> Spawned {
+        let child = try Spawned(executable, arguments, environment: environment, directory: root, label: label, stderr: stderr,
+                                closeStandardFDs: closeStandardFDs)
         lock.lock()
         children.append(child)
         lock.unlock()

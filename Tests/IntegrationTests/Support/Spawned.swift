@@ -17,7 +17,7 @@ final class Spawned: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` and exactly `environment`; output goes to files in `directory`.
     init(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
-         label: String, stdin: Int32? = nil, stderr: Int32? = nil) throws {
+         label: String, stdin: Int32? = nil, stderr: Int32? = nil, closeStandardFDs: Bool = false) throws {
         self.executable = executable
         let stamp = "\(label)-\(UUID().uuidString.prefix(8))"
         stdoutPath = "\(directory)/\(stamp).out"
@@ -25,16 +25,21 @@ final class Spawned: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdin {
-            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        // Standard descriptors: /dev/null in, files out, unless the caller wires them or closes them.
+        if closeStandardFDs {
+            for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addclose(&actions, fd) }
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        if let stderr {
-            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            if let stdin {
+                posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            if let stderr {
+                posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
