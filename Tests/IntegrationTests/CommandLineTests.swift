@@ -40,4 +40,25 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("petprogressd: ") == true)
         #expect(!FileManager.default.fileExists(atPath: data), "a usage error must not create the data directory")
     }
+
+    @Test("no usable data directory or no bus: exit 1 with a clear last line, never a hang")
+    func cannotStart() async throws {
+        let sandbox = try Sandbox("nostart")
+        defer { sandbox.close() }
+        let binary = try PetDaemon.binary()
+        let file = sandbox.path("a-file")
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let cases: [([String], [String: String], String)] = [
+            (["--now", "2026-03-02T08:30:00+01:00"], [:], "no data directory"),
+            (["--data-dir", file], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.path("no-bus"))"], file),
+            (["--data-dir", sandbox.path("d1")], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.path("no-bus"))"], "cannot start"),
+            (["--data-dir", sandbox.path("d2")], [:], "No session bus"),
+        ]
+        for (arguments, extra, needle) in cases {
+            let result = try await sandbox.run(binary, arguments, environment: Sandbox.baseEnvironment.merging(extra) { $1 })
+            #expect(result.status == 1, "\(arguments): \(result)")
+            let last = result.errors.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.hasPrefix("petprogressd: ") && last.contains(needle), "\(arguments): \(result)")
+        }
+    }
 }
