@@ -42,17 +42,9 @@ public enum Repeat: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension Repeat: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = try? Repeat.parse(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad repeat: \(text)"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
+extension Repeat: TextCodable {
+    public init?(storedText: String) {
+        guard let rule = try? Repeat.parse(storedText) else { return nil }
+        self = rule
     }
 }

@@ -82,20 +82,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// The key of a day: its local start date (SPEC §3).
 public typealias DayKey = CivilDate
 
-extension CivilDate: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = CivilDate(parsing: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+extension CivilDate: TextCodable {
+    public init?(storedText: String) { self.init(parsing: storedText) }
 }
 
 func pad(_ n: Int, _ width: Int) -> String {

@@ -38,20 +38,8 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 }
 
-extension WallTime: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let time = WallTime(parsing: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not an HH:MM time: \(text)"))
-        }
-        self = time
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+extension WallTime: TextCodable {
+    public init?(storedText: String) { self.init(parsing: storedText) }
 }
 
 /// Quotes user input for an error sentence, shortened so a 1 MiB argument gives a short sentence.
