@@ -57,7 +57,6 @@ public enum Daemon {
                     service.zone = zone
                     service.refresh()
                 }
-                _ = watch  // kept alive by the closure
             }
             log("started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")")
             let exit = loop.run()

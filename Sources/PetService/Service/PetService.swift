@@ -9,6 +9,9 @@ import PetStore
 /// computed on a copy, made durable, and only then adopted and acknowledged.
 public final class PetService {
     public static let version = "0.1.0"
+    /// When a catch-up could not be saved, the timer tries again this soon (seconds), so ticks and
+    /// closeouts are not left waiting for the next request.
+    static let retryAfterStorageFailure: Instant = 60
 
     let store: PetStore
     let clock: ServiceClock
@@ -59,7 +62,10 @@ public final class PetService {
         } catch {
             log("could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry on the next request")")
             // Only adopt what the disk holds: the new state only when the file was already replaced.
-            guard error.stateReplaced else { return false }
+            guard error.stateReplaced else {
+                onNextWake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
+                return false
+            }
         }
         world = next
         for closeout in caught.closeouts { logCloseout(closeout) }
