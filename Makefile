@@ -47,7 +47,8 @@ release: deps
 run: release
 	@bash scripts/run.sh $(DAEMON)
 
-bench: deps
+bench:
+	@bash scripts/deps.sh playerctl
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product bench-daemon
 	.build-release/release/bench-daemon --daemon $(DAEMON)
