@@ -21,6 +21,9 @@ public struct DaemonOptions: Equatable, Sendable {
         public let message: String
     }
 
+    /// The largest `--time-scale`.
+    public static let maximumTimeScale: Double = 1_000_000
+
     /// Parses the arguments after the program name. Accepts `--opt value` and `--opt=value`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
         var options = DaemonOptions()
@@ -47,8 +50,10 @@ public struct DaemonOptions: Equatable, Sendable {
                 options.now = instant
             case "--time-scale":
                 let text = try value()
-                guard let scale = Double(text), scale.isFinite, scale > 0 else {
-                    throw UsageError(message: "--time-scale takes a number above 0 (simulated seconds per real second); got '\(text)'.")
+                // Above a million (11.6 simulated days a second) the clock outruns the closeouts
+                // and, far enough, Int64 instants: refuse rather than spin or trap.
+                guard let scale = Double(text), scale.isFinite, scale > 0, scale <= maximumTimeScale else {
+                    throw UsageError(message: "--time-scale takes a number above 0 and at most 1000000 (simulated seconds per real second); got '\(text)'.")
                 }
                 options.timeScale = scale
             default:
@@ -76,7 +81,7 @@ public struct DaemonOptions: Equatable, Sendable {
           --now ISO8601       FOR TESTS AND DEMOS: pretend the clock starts at this instant
                               (with an offset or Z); real clock jumps are then ignored
           --time-scale N      FOR TESTS AND DEMOS: run N simulated seconds per real second
-                              (N > 0, fractional allowed); with --now or alone
+                              (0 < N <= 1000000, fractional allowed); with --now or alone
           --version           print the version and exit
           -h, --help          print this help and exit
         """

@@ -43,14 +43,20 @@ public struct ServiceClock: Sendable {
     public func arm(_ timer: TimerFD, at instant: Instant) throws {
         switch mode {
         case .real:
-            try timer.arm(atNanoseconds: instant * 1_000_000_000, cancelOnSet: true)
+            let (nanoseconds, overflow) = instant.multipliedReportingOverflow(by: 1_000_000_000)
+            try timer.arm(atNanoseconds: overflow ? Self.farFuture : nanoseconds, cancelOnSet: true)
         case .simulated(let start, let scale, let mono0):
             // The first monotonic nanosecond at which `now()` reads `instant` (rounded up, plus a
-            // microsecond so floating-point rounding cannot wake us a hair early and spin).
+            // microsecond so floating-point rounding cannot wake us a hair early and spin). A tiny
+            // scale or a far wake-up can exceed Int64: wait "for ever" instead of trapping.
             let offset = (Double(instant - start) * 1e9 / scale).rounded(.up)
-            try timer.arm(atNanoseconds: mono0 + max(0, Int64(offset)) + 1000)
+            let wait = offset < Double(Self.farFuture) ? max(0, Int64(offset)) : Self.farFuture
+            try timer.arm(atNanoseconds: mono0 + wait + 1000)
         }
     }
+
+    /// A timer deadline that never comes (about 126 years of nanoseconds), safe to add to a clock.
+    static let farFuture: Int64 = 1 << 62
 
     static func realNow() -> Instant {
         var ts = timespec()
