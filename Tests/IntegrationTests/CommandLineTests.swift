@@ -28,7 +28,8 @@ struct CommandLineTests {
 
     @Test("a bad option or value exits 64 with one line on stderr, starting nothing",
           arguments: [["--bogus"], ["--time-scale", "0"], ["--time-scale", "-3"], ["--time-scale", "fast"],
-                      ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"]])
+                      ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"],
+                      ["--time-scale", "1e300"], ["--time-scale", "2000000"], ["--time-scale", "inf"], ["--time-scale", "nan"]])
     func badUsage(arguments: [String]) async throws {
         let sandbox = try Sandbox("usage")
         defer { sandbox.close() }
@@ -60,5 +61,24 @@ struct CommandLineTests {
             let last = result.errors.split(separator: "\n").last.map(String.init) ?? ""
             #expect(last.hasPrefix("petprogressd: ") && last.contains(needle), "\(arguments): \(result)")
         }
+    }
+
+    @Test("the extremes of --time-scale run: 1e-9 (a timer beyond Int64 nanoseconds) and 1000000 (11.6 days a second)",
+          arguments: [1e-9, 1_000_000])
+    func timeScaleExtremes(scale: Double) async throws {
+        let world = try await World("scale")
+        defer { world.close() }
+        let daemon = try await world.daemon(now: "2026-03-02T08:30:00+01:00", timeScale: scale)
+        let client = try world.client()
+        _ = try client.addTask("Anything", "23:00")
+        let before = try client.status().string("open_day")
+        if scale > 1 {
+            // Days go by: closeouts keep up with the clock.
+            #expect(await poll { (try? client.status().string("open_day")) != before })
+        } else {
+            #expect(before == "2026-03-02")
+        }
+        #expect(daemon.process.isRunning)
+        #expect(await daemon.stop() == 0, "\(daemon.process.errors.suffix(500))")
     }
 }
