@@ -106,6 +106,42 @@ struct SimulatedDayTests {
     }
 }
 
+extension SimulatedDayTests {
+    @Test("at 10 simulated hours a second, reads never go backwards: entry dates, open days and EntryChanged only move forward")
+    func fastClockNeverGoesBack() async throws {
+        let world = try await World("fastclock")
+        defer { world.close() }
+        let recorder = try SignalRecorder(bus: world.bus)
+        defer { recorder.stop() }
+        _ = try await world.daemon(now: "2026-03-02T20:00:00+01:00", timeScale: 36_000)
+        let client = try world.client()
+        _ = try client.addTaskFor("Daily", "07:00", day: "", repeat: "daily")
+        var dates: [Int64] = []
+        var days: [String] = []
+        // Read until midnight has passed and there are enough reads (bounded, for a starved run).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while (dates.count < 30 || Set(days).count < 2), ContinuousClock.now < deadline {
+            let entry = try client.entry()
+            #expect(entry.int("next_date").map { $0 > entry.int("date") ?? .max } == true)
+            dates.append(entry.int("date") ?? 0)
+            days.append(try client.status().string("open_day") ?? "")
+        }
+        #expect(dates.count > 10)
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $0 <= $1 }, "the snapshot never goes back")
+        #expect(zip(days, days.dropFirst()).allSatisfy { $0 <= $1 }, "the open day never goes back")
+        #expect(Set(days).count >= 2, "midnight was crossed: \(Set(days).sorted())")
+        #expect(await recorder.wait { $0.filter { $0.member == "EntryChanged" }.count >= 5 })
+        let ticks = recorder.signals("EntryChanged").compactMap { $0.entry.int("date") }
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0 < $1 }, "each EntryChanged is for a later tick")
+        // Europe/Berlin in early March: every tick is a whole UTC hour.
+        #expect(ticks.allSatisfy { $0 % 3600 == 0 })
+        // Each new day got its instance of the daily template.
+        let open = try #require(days.last)
+        #expect(try client.tasks().map { $0.string("day_key") }.allSatisfy { $0 != nil && $0! >= open })
+        #expect(try client.tasks().contains { $0.string("title") == "Daily" })
+    }
+}
+
 /// What the 21:00 hour of the simulated evening observed (gathered off the pool, asserted after).
 struct Evening: Sendable {
     var start: [String: DBusValue] = [:]
