@@ -191,13 +191,3 @@ struct LifecycleTests {
         #expect(code.map { $0 < 128 } == true, "a clean exit, not a crash: \(code ?? -1) \(daemon.process.errors)")
     }
 }
-
-/// Polls `condition` every 20 ms until it holds or `timeout` passes; whether it held.
-func poll(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if (try? condition()) == true { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return (try? condition()) == true
-}

@@ -16,13 +16,3 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         thread.start()
     }
 }
-
-/// Polls `condition` every 20 ms until it holds or `timeout` passes (blocking; for `offPool`).
-func pollBlocking(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if (try? condition()) == true { return true }
-        usleep(20_000)
-    }
-    return (try? condition()) == true
-}
