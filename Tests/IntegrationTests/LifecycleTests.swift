@@ -47,6 +47,8 @@ struct LifecycleTests {
         #expect(lines.filter { $0.contains("owned") || $0.contains("running") }.count == 1)
         #expect(try client.daemonPID() == first.process.pid)
         #expect(try client.status().string("data_dir") == first.dataDirectory)
+        // It lost the name before its start-up catch-up, so it saved nothing in its own directory.
+        #expect(!FileManager.default.fileExists(atPath: world.sandbox.path("data2") + "/state.json"))
     }
 
     @Test("SIGTERM exits 0 and the disk holds every acknowledged change")

@@ -29,48 +29,60 @@ public enum Daemon {
                 log(message)
                 return 1
             }
+            guard let connection = try publish(service, log: log) else { return 1 }
+            // Only once the name is ours: a second daemon on this bus must not touch its data.
             service.refresh(startingUp: true)
-
-            let connection = try Connection.session()
-            let object = try service.exportedObject()
-            try connection.export(object)
-            service.signals = signals(for: connection, object: object, log: log)
-            if let problem = requestName(on: connection) {
-                log(problem)
-                return 1
-            }
-
-            let loop = EventLoop()
-            try loop.add(connection)
-            try watchTimer(loop: loop, service: service, clock: clock, log: log)
-            _ = loop.addFD(stopSignals.fd) { _ in
-                let got = stopSignals.read()
-                log("stopping on signal \(got.map(String.init).joined(separator: ","))")
-                loop.stop()
-            }
-            if let watch = ZoneWatch() {
-                _ = loop.addFD(watch.fd) { _ in
-                    guard watch.drain() else { return }
-                    let zone = LocalZone.resolve(environment: environment)
-                    guard zone != service.zone else { return }
-                    log("time zone changed to \(zone.identifier)")
-                    service.zone = zone
-                    service.refresh()
-                }
-            }
+            let loop = try eventLoop(connection, service, clock, stopSignals, environment, log)
             log("started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")")
             let exit = loop.run()
             connection.flush()
-            switch exit {
-            case .stopped: return 0
-            default:
+            guard exit == .stopped else {
                 log("lost the bus (\(exit)); exiting so that systemd can restart the daemon")
                 return 1
             }
+            return 0
         } catch {
             log("cannot start: \(error)")
             return 1
         }
+    }
+
+    /// Exports the object, then takes the bus name (DESIGN.md §2: objects before the name); nil,
+    /// after one log line, when another daemon owns it.
+    static func publish(_ service: PetService, log: ServiceLog) throws -> Connection? {
+        let connection = try Connection.session()
+        let object = try service.exportedObject()
+        try connection.export(object)
+        service.signals = signals(for: connection, object: object, log: log)
+        if let problem = requestName(on: connection) {
+            log(problem)
+            return nil
+        }
+        return connection
+    }
+
+    /// One loop over the bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch.
+    static func eventLoop(_ connection: Connection, _ service: PetService, _ clock: ServiceClock,
+                          _ stopSignals: SignalFD, _ environment: [String: String], _ log: ServiceLog) throws -> EventLoop {
+        let loop = EventLoop()
+        try loop.add(connection)
+        try watchTimer(loop: loop, service: service, clock: clock, log: log)
+        _ = loop.addFD(stopSignals.fd) { _ in
+            let got = stopSignals.read()
+            log("stopping on signal \(got.map(String.init).joined(separator: ","))")
+            loop.stop()
+        }
+        if let watch = ZoneWatch() {
+            _ = loop.addFD(watch.fd) { _ in
+                guard watch.drain() else { return }
+                let zone = LocalZone.resolve(environment: environment)
+                guard zone != service.zone else { return }
+                log("time zone changed to \(zone.identifier)")
+                service.zone = zone
+                service.refresh()
+            }
+        }
+        return loop
     }
 
     /// Opens /dev/null on each of fds 0–2 that is closed. Started with them closed, the lock, the
