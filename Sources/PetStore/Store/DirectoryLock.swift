@@ -39,5 +39,11 @@ struct DirectoryLock {
         return DirectoryLock(file: file)
     }
 
-    func release() { file.close() }
+    /// Unlocks, then closes. The explicit unlock matters: a child being spawned by another thread
+    /// holds a copy of every descriptor until it execs, and closing ours alone would leave the lock
+    /// held through that copy; `LOCK_UN` releases it for every copy at once.
+    func release() {
+        _ = flock(file.fd, LOCK_UN)
+        file.close()
+    }
 }
