@@ -47,7 +47,7 @@ public final class PetService {
     /// Runs due closeouts and the snapshot rule, persists what they changed, and emits their
     /// signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a tick was
     /// crossed, never at start-up). On a storage failure nothing is adopted, so memory still
-    /// matches the disk; the next request tries again.
+    /// matches the disk; the next request, or the timer within a minute, tries again.
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
         let ctx = context
@@ -60,7 +60,7 @@ public final class PetService {
         do {
             if caught.closeouts.isEmpty { try store.save(next) } else { try store.commit(caught.closeouts, world: next) }
         } catch {
-            log("could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry on the next request")")
+            log("could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry at the next request or within a minute")")
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
                 onNextWake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
