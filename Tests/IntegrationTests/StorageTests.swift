@@ -57,4 +57,33 @@ struct StorageTests {
         #expect(await daemon.stop() == 0)
         #expect(try String(contentsOfFile: data + "/state.json", encoding: .utf8).contains("\"completedAt\""))
     }
+    @Test("a tick that cannot be saved (read-only data directory) is retried by the timer itself once the disk is writable",
+          .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+    func tickRetriedAfterStorageFailure() async throws {
+        let world = try await World("tickretry")
+        defer { world.close() }
+        let recorder = try SignalRecorder(bus: world.bus)
+        defer { recorder.stop() }
+        // 60×: the 09:00 tick comes three real seconds in, and the retry a simulated minute after a failure.
+        let daemon = try await world.daemon(now: "2026-03-02T08:57:00+01:00", timeScale: 60)
+        let data = daemon.dataDirectory
+        #expect(Glibc.mount(data, data, nil, UInt(MS_BIND), nil) == 0)
+        var mounted = true
+        defer { if mounted { umount2(data, Int32(MNT_DETACH)) } }
+        #expect(Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(String(cString: strerror(errno)))")
+
+        // No request reaches the daemon from here on: only its own timer can bring the tick in.
+        #expect(await poll(timeout: .seconds(15)) { daemon.process.errors.contains("could not save the catch-up") },
+                "the 09:00 tick tried to save: \(daemon.process.errors)")
+        try await Task.sleep(for: .seconds(2))
+        #expect(recorder.count("EntryChanged") == 0, "nothing is published that is not on disk")
+
+        #expect(umount2(data, Int32(MNT_DETACH)) == 0)
+        mounted = false
+        let published = await recorder.wait(timeout: .seconds(10)) { $0.contains { $0.member == "EntryChanged" } }
+        #expect(published, "the timer retried on its own: \(daemon.process.errors)")
+        #expect(recorder.signals("EntryChanged").first?.entry.int("date") == unix("2026-03-02T09:00:00+01:00"))
+        #expect(recorder.count("EntryChanged") == 1)
+        #expect(await daemon.stop() == 0)
+    }
 }
