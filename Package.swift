@@ -24,20 +24,24 @@ let package = Package(
         // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
         .executableTarget(name: "dbuskit-testservice", dependencies: ["DBusKit"], swiftSettings: strict),
         // The DBusKit benchmark (docs/BENCHMARKS.md, "DBusKit"); build with -c release.
-        .executableTarget(name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
+        .executableTarget(
+            name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
 
         // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
         .target(name: "PetStore", dependencies: ["PetCore"], swiftSettings: strict),
         // A child process for PetStoreTests' crash test: seeded mutations, SIGKILLed at random.
         .executableTarget(name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
         // The PetStore benchmark (docs/BENCHMARKS.md); build with -c release.
-        .executableTarget(name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
+        .executableTarget(
+            name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
 
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
         .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit"], swiftSettings: strict),
         .executableTarget(name: "petprogressd", dependencies: ["PetService"], swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
-        .executableTarget(name: "bench-daemon", dependencies: ["DBusKit", "PetCore", "PetStore"], path: "bench/daemon", swiftSettings: strict),
+        .executableTarget(
+            name: "bench-daemon", dependencies: ["DBusKit", "PetCore", "PetStore"], path: "bench/daemon",
+            swiftSettings: strict),
 
         // Tests, one target per library.
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),

@@ -18,5 +18,6 @@ if options.showVersion {
     print("petprogressd \(PetService.version)")
     exit(0)
 }
-let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let executable =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 exit(Daemon.run(options, environment: ProcessInfo.processInfo.environment, executable: executable))

@@ -31,7 +31,8 @@ struct Runner {
                 position += 1
             }
             guard world == stored else {
-                return fail("stored state (mutations \(stored.mutations)) is not the script's world at write \(position)")
+                return fail(
+                    "stored state (mutations \(stored.mutations)) is not the script's world at write \(position)")
             }
         }
         guard position == acked || position == acked + 1 else {
@@ -39,7 +40,9 @@ struct Runner {
         }
         let history = try store.recentHistory(days: Int.max)
         guard history == records else {
-            return fail("history holds \(history.count) records (\(history.last?.day.key.description ?? "none") last), expected \(records.count)")
+            return fail(
+                "history holds \(history.count) records (\(history.last?.day.key.description ?? "none") last), expected \(records.count)"
+            )
         }
         // The stored state is durable: `ready` acknowledges it as well (it may be the write that
         // was in flight when the previous child died, which that child never acknowledged).

@@ -65,8 +65,13 @@ struct Script {
         case 52..<62: try world.markDone(id: pick(world.tasks.map(\.id), &rng), ctx)
         case 62..<68: try world.undo(id: pick(world.tasks.filter(\.isDone).map(\.id), &rng))
         case 68..<76: _ = try world.snoozeNext(ctx)
-        case 76..<82: try world.deleteTask(id: pick(world.tasks.map(\.id) + world.tomorrow.map(\.id) + world.templates.map(\.id), &rng))
-        case 82..<90: try world.updateTask(id: pick(world.tasks.map(\.id), &rng), title: "edited \(step)", time: rng.below(2) == 0 ? time : "", ctx)
+        case 76..<82:
+            try world.deleteTask(
+                id: pick(world.tasks.map(\.id) + world.tomorrow.map(\.id) + world.templates.map(\.id), &rng))
+        case 82..<90:
+            try world.updateTask(
+                id: pick(world.tasks.map(\.id), &rng), title: "edited \(step)", time: rng.below(2) == 0 ? time : "", ctx
+            )
         case 90..<93: world.setRollover(rng.below(2) == 0)
         case 93..<96: try world.setGraceMinutes(Int(rng.below(120)))
         case 96..<99: try world.setSnoozeMinutes(Int(1 + rng.below(60)))

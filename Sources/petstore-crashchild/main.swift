@@ -8,7 +8,8 @@ let args = CommandLine.arguments
 if args.count == 3, args[1] == "probe-save" {
     exit(probeSave(directory: args[2]))
 }
-guard args.count == 6, args[1] == "run", let seed = UInt64(args[3]), let acked = Int(args[4]), let limit = Int(args[5]) else {
+guard args.count == 6, args[1] == "run", let seed = UInt64(args[3]), let acked = Int(args[4]), let limit = Int(args[5])
+else {
     FileHandle.standardError.write(Data("usage: petstore-crashchild run DIR SEED ACKED LIMIT | probe-save DIR\n".utf8))
     exit(64)
 }

@@ -14,7 +14,8 @@ struct ActivationTests {
     static func activatedPID(_ client: PetClient) throws -> pid_t {
         let pid = try client.daemonPID()
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
-        #expect(URL(fileURLWithPath: exe).resolvingSymlinksInPath().path
+        #expect(
+            URL(fileURLWithPath: exe).resolvingSymlinksInPath().path
                 == URL(fileURLWithPath: try PetDaemon.binary()).resolvingSymlinksInPath().path)
         return pid
     }
@@ -32,12 +33,16 @@ struct ActivationTests {
             """
         let bus = try await PrivateBus(
             in: sandbox, services: ["\(PetDaemon.name).service": service],
-            activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_CONFIG_HOME": sandbox.path("home/.config")])
+            activationEnvironment: [
+                "TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_CONFIG_HOME": sandbox.path("home/.config"),
+            ])
         let world = WorldOnBus(sandbox: sandbox, bus: bus)
         let client = try PetClient(bus: bus)
-        #expect(try client.connection.call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameHasOwner", arguments: [.string(PetDaemon.name)]).first == .bool(false), "nothing runs before the call")
+        #expect(
+            try client.connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", arguments: [.string(PetDaemon.name)]
+            ).first == .bool(false), "nothing runs before the call")
 
         // The very first call, from dbus-send, is what starts it.
         var result = try await world.dbusSend(["\(PetDaemon.interface).AddTask", "string:Activated", "string:09:00"])
@@ -65,14 +70,16 @@ struct ActivationTests {
     func shippedTemplate() async throws {
         let sandbox = try Sandbox("template")
         defer { sandbox.close() }
-        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("dbus/io.petprogress.PetProgress1.service.in")
         let text = try String(contentsOf: template, encoding: .utf8)
         #expect(text.contains("Exec=@bindir@/petprogressd"))
         let bindir = URL(fileURLWithPath: try PetDaemon.binary()).deletingLastPathComponent().path
         let xdg = sandbox.path("xdg-data")
         let bus = try await PrivateBus(
-            in: sandbox, services: ["\(PetDaemon.name).service": text.replacingOccurrences(of: "@bindir@", with: bindir)],
+            in: sandbox,
+            services: ["\(PetDaemon.name).service": text.replacingOccurrences(of: "@bindir@", with: bindir)],
             activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_DATA_HOME": xdg])
         let client = try PetClient(bus: bus)
         let status = try client.status()
@@ -93,7 +100,11 @@ struct WorldOnBus {
 
     func dbusSend(_ arguments: [String]) async throws -> ToolResult {
         try await sandbox.run(
-            "dbus-send", ["--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)", PetDaemon.path]
+            "dbus-send",
+            [
+                "--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
+                PetDaemon.path,
+            ]
                 + arguments, environment: bus.environment)
     }
 }

@@ -8,7 +8,9 @@ import Testing
 struct CalendarTests {
     static let invalid = "io.petprogress.PetProgress1.Error.InvalidArgument"
 
-    @Test("reset 04:00: 01:30 belongs to the previous day; a change back to 00:00 shortens the next day, whose 02:00 does not exist")
+    @Test(
+        "reset 04:00: 01:30 belongs to the previous day; a change back to 00:00 shortens the next day, whose 02:00 does not exist"
+    )
     func transitionDay() async throws {
         let world = try await World("transition")
         defer { world.close() }
@@ -28,8 +30,12 @@ struct CalendarTests {
         #expect(record.bool("overdue") == false)
         // Tomorrow with reset 00:00 again: [03-05 04:00, 03-06 00:00), a 20-hour day.
         try client.setProperty("ResetTime", .string("00:00"))
-        #expect(client.errorName("AddTaskFor", [.string("Gone"), .string("02:00"), .string("tomorrow"), .string("")]) == Self.invalid)
-        #expect(client.errorName("AddTaskFor", [.string("Gone"), .string("03:59"), .string("tomorrow"), .string("")]) == Self.invalid)
+        #expect(
+            client.errorName("AddTaskFor", [.string("Gone"), .string("02:00"), .string("tomorrow"), .string("")])
+                == Self.invalid)
+        #expect(
+            client.errorName("AddTaskFor", [.string("Gone"), .string("03:59"), .string("tomorrow"), .string("")])
+                == Self.invalid)
         _ = try client.addTaskFor("First", "04:00", day: "tomorrow")
         _ = try client.addTaskFor("Last", "23:59", day: "tomorrow")
         #expect(try client.tasks("tomorrow").map { $0.string("day_key") } == ["2026-03-05", "2026-03-05"])
@@ -64,7 +70,9 @@ struct CalendarTests {
         #expect(try client.tasks("2027-01-02").isEmpty)
         // Toast on time 2, 1/1 done +3: 5; then Resolution missed 3, and 0/1 done -3: 0.
         #expect(try client.pet().int("stage_xp") == 0)
-        let files = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0 != ".lock" && $0 != "state.json" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: data).filter {
+            $0 != ".lock" && $0 != "state.json"
+        }
         #expect(files.count >= 2, "a history file per year: \(files)")
         #expect(await daemon.stop() == 0)
     }

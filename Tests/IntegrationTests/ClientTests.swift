@@ -107,10 +107,14 @@ struct ClientTests {
         let properties = "org.freedesktop.DBus.Properties"
         out = try await send("\(properties).Get", ["string:\(PetDaemon.interface)", "string:ResetTime"])
         #expect(out.contains("string \"00:00\""))
-        _ = try await send("\(properties).Set", ["string:\(PetDaemon.interface)", "string:ResetTime", "variant:string:04:30"])
-        _ = try await send("\(properties).Set", ["string:\(PetDaemon.interface)", "string:GraceMinutes", "variant:uint32:30"])
-        _ = try await send("\(properties).Set", ["string:\(PetDaemon.interface)", "string:SnoozeMinutes", "variant:int32:20"])
-        _ = try await send("\(properties).Set", ["string:\(PetDaemon.interface)", "string:Rollover", "variant:boolean:true"])
+        _ = try await send(
+            "\(properties).Set", ["string:\(PetDaemon.interface)", "string:ResetTime", "variant:string:04:30"])
+        _ = try await send(
+            "\(properties).Set", ["string:\(PetDaemon.interface)", "string:GraceMinutes", "variant:uint32:30"])
+        _ = try await send(
+            "\(properties).Set", ["string:\(PetDaemon.interface)", "string:SnoozeMinutes", "variant:int32:20"])
+        _ = try await send(
+            "\(properties).Set", ["string:\(PetDaemon.interface)", "string:Rollover", "variant:boolean:true"])
         out = try await send("\(properties).GetAll", ["string:\(PetDaemon.interface)"])
         #expect(Self.hasEntry(out, "ResetTime", "string \"04:30\""))
         #expect(Self.hasEntry(out, "GraceMinutes", "uint32 30"))
@@ -157,11 +161,17 @@ struct ClientTests {
         #expect(tasks.count == 1)
         #expect((tasks.first?["done"] as? [String: Any])?["data"] as? Bool == true)
 
-        var result = try await world.busctl(["set-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "GraceMinutes", "u", "45"])
+        var result = try await world.busctl([
+            "set-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "GraceMinutes", "u", "45",
+        ])
         #expect(result.status == 0, "\(result)")
-        result = try await world.busctl(["set-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "ResetTime", "s", "05:00"])
+        result = try await world.busctl([
+            "set-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "ResetTime", "s", "05:00",
+        ])
         #expect(result.status == 0, "\(result)")
-        result = try await world.busctl(["get-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "GraceMinutes", "ResetTime"])
+        result = try await world.busctl([
+            "get-property", PetDaemon.name, PetDaemon.path, PetDaemon.interface, "GraceMinutes", "ResetTime",
+        ])
         #expect(result.output.split(separator: "\n") == ["u 45", "s \"05:00\""], "\(result)")
         result = try await world.busctl(["introspect", PetDaemon.name, PetDaemon.path, PetDaemon.interface])
         #expect(result.status == 0, "\(result)")
@@ -189,18 +199,23 @@ struct ClientTests {
         #expect(result.output.contains("'tasks_done': <1>"), "\(result)")
         #expect(result.output.contains("'next_task_id': <''>"), "\(result)")
         // gdbus sends a plain number as an int32 variant: accepted for the minute settings.
-        result = try await world.gdbusCall("org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "GraceMinutes", "<30>"])
+        result = try await world.gdbusCall(
+            "org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "GraceMinutes", "<30>"])
         #expect(result.status == 0, "\(result)")
-        result = try await world.gdbusCall("org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "SnoozeMinutes", "<uint32 25>"])
+        result = try await world.gdbusCall(
+            "org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "SnoozeMinutes", "<uint32 25>"])
         #expect(result.status == 0, "\(result)")
-        result = try await world.gdbusCall("org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "Rollover", "<true>"])
+        result = try await world.gdbusCall(
+            "org.freedesktop.DBus.Properties.Set", [PetDaemon.interface, "Rollover", "<true>"])
         #expect(result.status == 0, "\(result)")
-        result = try await world.gdbusCall("org.freedesktop.DBus.Properties.Get", [PetDaemon.interface, "GraceMinutes"])
+        result = try await world.gdbusCall(
+            "org.freedesktop.DBus.Properties.Get", [PetDaemon.interface, "GraceMinutes"])
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "(<uint32 30>,)", "\(result)")
         #expect(try swift.property("SnoozeMinutes") == .uint32(25))
         #expect(try swift.property("Rollover") == .bool(true))
         result = try await world.sandbox.run(
-            "gdbus", ["introspect", "--address", world.bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path],
+            "gdbus",
+            ["introspect", "--address", world.bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path],
             environment: world.bus.environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("interface io.petprogress.PetProgress1"))
@@ -231,7 +246,9 @@ struct ClientTests {
         #expect(entry.int("date") == unix("2026-03-02T08:00:00+01:00"))
         #expect(entry.int("next_date") == unix("2026-03-02T09:00:00+01:00"))
         #expect(entry.int("stage_xp") == 0, "the pet part is the 08:00 snapshot")
-        #expect(entry.string("accessible_text") == "Tadpole, stage 1 of 20, 0 of 10 XP. 2 of 3 tasks done. Next: 12:00 Later.")
+        #expect(
+            entry.string("accessible_text")
+                == "Tadpole, stage 1 of 20, 0 of 10 XP. 2 of 3 tasks done. Next: 12:00 Later.")
         let timeline = try #require(try client.call("GetTimeline").first?.vardictArrayValue)
         #expect(timeline.count == 24)
         #expect(timeline.first?.int("date") == unix("2026-03-02T09:00:00+01:00"))
@@ -250,7 +267,7 @@ struct ClientTests {
         let status = try client.status()
         #expect(status.string("version")?.isEmpty == false)
         #expect(status.string("last_closed_day") == "")
-        #expect(status[ "problems"] == .array(elementSignature: "s", []))
+        #expect(status["problems"] == .array(elementSignature: "s", []))
         #expect(status.int("mutations") == 11)
     }
 }

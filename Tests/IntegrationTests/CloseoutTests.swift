@@ -78,7 +78,7 @@ struct CloseoutTests {
         #expect(pet.int("stage_index") == 1)
         #expect(pet.int("stage_xp") == 0)
         #expect(try client.status().int("mutations") == 12)
-        let seqs = try client.tasks().compactMap { $0[ "completed_seq"]?.uint64Value }
+        let seqs = try client.tasks().compactMap { $0["completed_seq"]?.uint64Value }
         #expect(Set(seqs).count == 5, "each completion has its own sequence number: \(seqs)")
     }
 
@@ -108,7 +108,9 @@ struct CloseoutTests {
             }
         }
         #expect(timeline.filter { $0.string("day_key") == "2026-03-03" }.count == 9)
-        #expect(try client.tasks("tomorrow").map { $0.string("title") } == ["Planned"], "no projected instances in ListTasks(\"tomorrow\")")
+        #expect(
+            try client.tasks("tomorrow").map { $0.string("title") } == ["Planned"],
+            "no projected instances in ListTasks(\"tomorrow\")")
     }
 
     @Test("editing a template changes future days only; deleting it stops future instances, today's stays")

@@ -11,7 +11,9 @@ struct CommandLineTests {
         let result = try await sandbox.run(try PetDaemon.binary(), ["--help"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("Usage: petprogressd"))
-        for option in ["--data-dir", "--now", "--time-scale", "--version"] { #expect(result.output.contains(option), "\(option)") }
+        for option in ["--data-dir", "--now", "--time-scale", "--version"] {
+            #expect(result.output.contains(option), "\(option)")
+        }
         #expect(result.output.contains("FOR TESTS"), "SPEC §9: --now/--time-scale say they are for tests")
     }
 
@@ -26,10 +28,13 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("petprogressd ") == true)
     }
 
-    @Test("a bad option or value exits 64 with one line on stderr, starting nothing",
-          arguments: [["--bogus"], ["--time-scale", "0"], ["--time-scale", "-3"], ["--time-scale", "fast"],
-                      ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"],
-                      ["--time-scale", "1e300"], ["--time-scale", "2000000"], ["--time-scale", "inf"], ["--time-scale", "nan"]])
+    @Test(
+        "a bad option or value exits 64 with one line on stderr, starting nothing",
+        arguments: [
+            ["--bogus"], ["--time-scale", "0"], ["--time-scale", "-3"], ["--time-scale", "fast"],
+            ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"],
+            ["--time-scale", "1e300"], ["--time-scale", "2000000"], ["--time-scale", "inf"], ["--time-scale", "nan"],
+        ])
     func badUsage(arguments: [String]) async throws {
         let sandbox = try Sandbox("usage")
         defer { sandbox.close() }
@@ -52,19 +57,24 @@ struct CommandLineTests {
         let cases: [([String], [String: String], String)] = [
             (["--now", "2026-03-02T08:30:00+01:00"], [:], "no data directory"),
             (["--data-dir", file], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.path("no-bus"))"], file),
-            (["--data-dir", sandbox.path("d1")], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.path("no-bus"))"], "cannot start"),
+            (
+                ["--data-dir", sandbox.path("d1")], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.path("no-bus"))"],
+                "cannot start"
+            ),
             (["--data-dir", sandbox.path("d2")], [:], "No session bus"),
         ]
         for (arguments, extra, needle) in cases {
-            let result = try await sandbox.run(binary, arguments, environment: Sandbox.baseEnvironment.merging(extra) { $1 })
+            let result = try await sandbox.run(
+                binary, arguments, environment: Sandbox.baseEnvironment.merging(extra) { $1 })
             #expect(result.status == 1, "\(arguments): \(result)")
             let last = result.errors.split(separator: "\n").last.map(String.init) ?? ""
             #expect(last.hasPrefix("petprogressd: ") && last.contains(needle), "\(arguments): \(result)")
         }
     }
 
-    @Test("the extremes of --time-scale run: 1e-9 (a timer beyond Int64 nanoseconds) and 1000000 (11.6 days a second)",
-          arguments: [1e-9, 1_000_000])
+    @Test(
+        "the extremes of --time-scale run: 1e-9 (a timer beyond Int64 nanoseconds) and 1000000 (11.6 days a second)",
+        arguments: [1e-9, 1_000_000])
     func timeScaleExtremes(scale: Double) async throws {
         let world = try await World("scale")
         defer { world.close() }

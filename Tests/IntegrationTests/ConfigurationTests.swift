@@ -16,7 +16,8 @@ struct ConfigurationTests {
     func stageOverride() async throws {
         let world = try await World("stages")
         defer { world.close() }
-        try Self.write("""
+        try Self.write(
+            """
             {"stages":[{"i":0,"name":"Egg","threshold":4,"asset":"pet_egg.png"},
                        {"i":1,"name":"Chick","threshold":6,"asset":"pet_chick.png"},
                        {"i":2,"name":"Hen","threshold":0,"asset":"pet_hen.png"}]}
@@ -34,12 +35,15 @@ struct ConfigurationTests {
         #expect(try client.status()["problems"] == .array(elementSignature: "s", []))
     }
 
-    @Test("an invalid stages.json is never half-used: built-in table, one log line and a GetStatus problem naming the file")
+    @Test(
+        "an invalid stages.json is never half-used: built-in table, one log line and a GetStatus problem naming the file"
+    )
     func invalidStageFile() async throws {
         let world = try await World("badstages")
         defer { world.close() }
         let path = world.sandbox.path("home/.config/petprogress/stages.json")
-        try Self.write("""
+        try Self.write(
+            """
             {"stages":[{"i":0,"name":"Egg","threshold":4,"asset":"a.png"},{"i":1,"name":"Hen","threshold":7,"asset":"b.png"}]}
             """, to: path)
         let daemon = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
@@ -50,7 +54,9 @@ struct ConfigurationTests {
         let problems = try #require(try client.status()["problems"]?.arrayValues?.compactMap(\.stringValue))
         #expect(problems.count == 1)
         #expect(problems.first?.contains(path) == true, "\(problems)")
-        #expect(daemon.process.errors.split(separator: "\n").filter { $0.contains(path) }.count == 1, "\(daemon.process.errors)")
+        #expect(
+            daemon.process.errors.split(separator: "\n").filter { $0.contains(path) }.count == 1,
+            "\(daemon.process.errors)")
     }
 
     @Test("an unparsable state.json is set aside byte for byte, reported, and the daemon starts empty")
@@ -58,7 +64,8 @@ struct ConfigurationTests {
         let world = try await World("corrupt")
         defer { world.close() }
         let data = world.sandbox.path("data")
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let garbage = "{\"schema\":1,\"world\":{ this is not json \u{1}"
         try Self.write(garbage, to: data + "/state.json")
         let daemon = try await world.daemon(dataDirectory: data, now: "2026-03-02T08:30:00+01:00")
@@ -67,7 +74,9 @@ struct ConfigurationTests {
         #expect(try client.status().string("open_day") == "2026-03-02")
         let problems = try #require(try client.status()["problems"]?.arrayValues?.compactMap(\.stringValue))
         #expect(problems.count == 1)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("state.json.corrupt-") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: data).filter {
+            $0.hasPrefix("state.json.corrupt-")
+        }
         #expect(aside.count == 1)
         if let name = aside.first {
             #expect(try String(contentsOfFile: data + "/" + name, encoding: .utf8) == garbage)
@@ -83,7 +92,8 @@ struct ConfigurationTests {
         let world = try await World("newer")
         defer { world.close() }
         let data = world.sandbox.path("data")
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let future = "{\"schema\":99,\"world\":{\"from\":\"the future\"}}\n"
         try Self.write(future, to: data + "/state.json")
         let before = try FileManager.default.contentsOfDirectory(atPath: data).sorted()
@@ -109,7 +119,9 @@ struct ConfigurationTests {
         #expect(try client.pet().string("icon_name") == "petprogress-tadpole")
     }
 
-    @Test("a --now before the stored data: the open day stays open, the snapshot never goes back, the next later tick emits")
+    @Test(
+        "a --now before the stored data: the open day stays open, the snapshot never goes back, the next later tick emits"
+    )
     func backwardStart() async throws {
         let world = try await World("backward")
         defer { world.close() }
@@ -123,8 +135,9 @@ struct ConfigurationTests {
         // Started at 09:15, 1200×: 10:00 is not later than the 10:00 snapshot; 11:00 is the next tick.
         // Started and read off the pool: the reads must land before 11:00 on the simulated clock.
         let (status, tasks, entry) = try await offPool { [world] in
-            _ = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
-                              now: "2026-03-02T09:15:00+01:00", timeScale: 1200)
+            _ = try PetDaemon(
+                sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
+                now: "2026-03-02T09:15:00+01:00", timeScale: 1200)
             let client = try world.client()
             return (try client.status(), try client.tasks(), try client.entry())
         }

@@ -20,7 +20,9 @@ struct EdgeTests {
         #expect(client.errorName("AddTask", [.string("One too many"), .string("20:00")]) == Self.invalid)
         #expect(try client.tasks().count == 200)
         for n in 0..<100 { _ = try client.addTaskFor("Template \(n)", "21:00", day: "tomorrow", repeat: "sat") }
-        #expect(client.errorName("AddTaskFor", [.string("t101"), .string("21:00"), .string("tomorrow"), .string("sun")]) == Self.invalid)
+        #expect(
+            client.errorName("AddTaskFor", [.string("t101"), .string("21:00"), .string("tomorrow"), .string("sun")])
+                == Self.invalid)
         #expect(try client.call("ListTemplates").first?.vardictArrayValue?.count == 100)
         #expect(try client.status().int("mutations") == 300)
     }
@@ -38,9 +40,13 @@ struct EdgeTests {
         #expect(try client.tasks().first { $0.string("id") == wideID }?.string("title") == wide)
         let combining = String(repeating: "e\u{301}", count: 100)  // 100 graphemes, 200 code points
         _ = try client.addTask(combining, "09:00")
-        #expect(client.errorName("AddTask", [.string(String(repeating: "e\u{301}", count: 100) + "x"), .string("09:00")]) == Self.invalid)
-        #expect(client.errorName("AddTask", [.string(String(repeating: "👍🏽", count: 101)), .string("09:00")]) == Self.invalid,
-                "101 emoji with a modifier are 202 code points")
+        #expect(
+            client.errorName("AddTask", [.string(String(repeating: "e\u{301}", count: 100) + "x"), .string("09:00")])
+                == Self.invalid)
+        #expect(
+            client.errorName("AddTask", [.string(String(repeating: "👍🏽", count: 101)), .string("09:00")])
+                == Self.invalid,
+            "101 emoji with a modifier are 202 code points")
         #expect(client.errorName("UpdateTask", [.string(wideID), .string(wide + "猫"), .string("")]) == Self.invalid)
     }
 
@@ -51,7 +57,9 @@ struct EdgeTests {
         _ = try await world.daemon(now: "2026-03-02T23:40:00+01:00")
         let client = try world.client()
         let id = try client.addTask("Late", "23:50")
-        #expect(try client.call("Snooze", [.string(id)]).first == .int64(unix("2026-03-02T23:59:00+01:00")), "min(23:50+15, end-60)")
+        #expect(
+            try client.call("Snooze", [.string(id)]).first == .int64(unix("2026-03-02T23:59:00+01:00")),
+            "min(23:50+15, end-60)")
         #expect(client.errorName("Snooze", [.string(id)]) == Self.invalid, "too late in the day to snooze")
         #expect(client.errorName("SnoozeNext") == Self.invalid)
         #expect(try client.tasks().first?.int("snoozed_until") == unix("2026-03-02T23:59:00+01:00"))
@@ -70,10 +78,16 @@ struct EdgeTests {
         _ = try await world.daemon(now: Self.now)
         var children: [Spawned] = []
         for n in 0..<20 {
-            children.append(try world.sandbox.spawn(
-                "dbus-send", ["--bus=\(world.bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
-                              PetDaemon.path, "\(PetDaemon.interface).AddTask", "string:Parallel \(n)", "string:12:\(String(format: "%02d", n))"],
-                environment: world.bus.environment, label: "dbus-send"))
+            children.append(
+                try world.sandbox.spawn(
+                    "dbus-send",
+                    [
+                        "--bus=\(world.bus.address)", "--print-reply", "--reply-timeout=20000",
+                        "--dest=\(PetDaemon.name)",
+                        PetDaemon.path, "\(PetDaemon.interface).AddTask", "string:Parallel \(n)",
+                        "string:12:\(String(format: "%02d", n))",
+                    ],
+                    environment: world.bus.environment, label: "dbus-send"))
         }
         var ids: Set<String> = []
         for child in children {
@@ -93,8 +107,11 @@ struct EdgeTests {
         defer { world.close() }
         let daemon = try await world.daemon(now: Self.now)
         let result = try await world.sandbox.run(
-            "dbus-send", ["--bus=\(world.bus.address)", "--type=method_call", "--dest=\(PetDaemon.name)", PetDaemon.path,
-                          "\(PetDaemon.interface).AddTask", "string:Fire and forget", "string:09:00"],
+            "dbus-send",
+            [
+                "--bus=\(world.bus.address)", "--type=method_call", "--dest=\(PetDaemon.name)", PetDaemon.path,
+                "\(PetDaemon.interface).AddTask", "string:Fire and forget", "string:09:00",
+            ],
             environment: world.bus.environment)
         #expect(result.status == 0)
         let client = try world.client()

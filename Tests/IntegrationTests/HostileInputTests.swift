@@ -32,7 +32,9 @@ struct HostileInputTests {
                 #expect(try client.markDone(done) == 2)
                 let tomorrow = try client.addTaskFor("Tomorrow", "10:00", day: "tomorrow")
                 let template = try client.addTaskFor("Template", "20:00", day: "tomorrow", repeat: "weekdays")
-                return Setup(world: world, daemon: daemon, client: client, pending: pending, done: done, tomorrow: tomorrow, template: template)
+                return Setup(
+                    world: world, daemon: daemon, client: client, pending: pending, done: done, tomorrow: tomorrow,
+                    template: template)
             } catch {
                 world.close()
                 throw error
@@ -49,8 +51,11 @@ struct HostileInputTests {
             let status = try client.status()
             var parts = ["mutations=\(status.int("mutations") ?? -1)", "open=\(status.string("open_day") ?? "")"]
             for day in ["", "tomorrow"] { parts.append("\(day): \(try client.tasks(day).map(Self.render))") }
-            parts.append("templates: \((try client.call("ListTemplates").first?.vardictArrayValue ?? []).map(Self.render))")
-            for name in ["ResetTime", "GraceMinutes", "SnoozeMinutes", "Rollover"] { parts.append("\(name)=\(try client.property(name))") }
+            parts.append(
+                "templates: \((try client.call("ListTemplates").first?.vardictArrayValue ?? []).map(Self.render))")
+            for name in ["ResetTime", "GraceMinutes", "SnoozeMinutes", "Rollover"] {
+                parts.append("\(name)=\(try client.property(name))")
+            }
             parts.append("pet: \(Self.render(try client.pet()))")
             let state = try Data(contentsOf: URL(fileURLWithPath: daemon.dataDirectory + "/state.json"))
             parts.append("state.json: \(state.base64EncodedString())")
@@ -59,17 +64,23 @@ struct HostileInputTests {
     }
 
     /// Compares two fingerprints part by part, naming the part that changed.
-    static func expectUnchanged(_ before: [String], _ after: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectUnchanged(
+        _ before: [String], _ after: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(before.count == after.count, sourceLocation: sourceLocation)
         for (old, new) in zip(before, after) where old != new {
-            Issue.record("data changed:\nbefore: \(old.prefix(1500))\nafter:  \(new.prefix(1500))", sourceLocation: sourceLocation)
+            Issue.record(
+                "data changed:\nbefore: \(old.prefix(1500))\nafter:  \(new.prefix(1500))",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// The error name dbus-send printed (`Error NAME: sentence`), or nil if it succeeded.
     static func errorName(_ result: ToolResult) -> String? {
         guard result.status != 0 else { return nil }
-        guard let line = result.errors.split(separator: "\n").first(where: { $0.hasPrefix("Error ") }) else { return result.errors }
+        guard let line = result.errors.split(separator: "\n").first(where: { $0.hasPrefix("Error ") }) else {
+            return result.errors
+        }
         let name = line.dropFirst("Error ".count).prefix { $0 != ":" }
         return String(name)
     }
@@ -118,9 +129,13 @@ struct HostileInputTests {
             Case("AddTask", ["string:del\u{7F}", "string:09:00"], ours + "InvalidArgument"),
             Case("AddTask", ["string:c1\u{85}inside", "string:09:00"], ours + "InvalidArgument"),
             Case("AddTask", ["string:nul-ish\u{1}", "string:09:00"], ours + "InvalidArgument"),
-            Case("AddTask", ["string:" + String(repeating: "é", count: 201), "string:09:00"], ours + "InvalidArgument"),
-            Case("AddTask", ["string:" + String(repeating: "x", count: 100 * 1024), "string:09:00"], ours + "InvalidArgument"),
-            Case("AddTaskFor", ["string:", "string:09:00", "string:tomorrow", "string:daily"], ours + "InvalidArgument"),
+            Case(
+                "AddTask", ["string:" + String(repeating: "é", count: 201), "string:09:00"], ours + "InvalidArgument"),
+            Case(
+                "AddTask", ["string:" + String(repeating: "x", count: 100 * 1024), "string:09:00"],
+                ours + "InvalidArgument"),
+            Case(
+                "AddTaskFor", ["string:", "string:09:00", "string:tomorrow", "string:daily"], ours + "InvalidArgument"),
             Case("UpdateTask", ["string:\(s.pending)", "string:tab\there", "string:"], ours + "InvalidArgument"),
             // Days and repeat rules.
             Case("AddTaskFor", ["string:a", "string:09:00", "string:yesterday", "string:"], ours + "InvalidArgument"),
@@ -153,7 +168,9 @@ struct HostileInputTests {
             Case("Undo", ["string:\(s.pending)"], ours + "NotDone"),
             // Settings: out of range and wrongly typed variants.
             Case("\(properties).Set", [iface, "string:GraceMinutes", "variant:uint32:721"], ours + "InvalidArgument"),
-            Case("\(properties).Set", [iface, "string:GraceMinutes", "variant:uint32:4294967295"], ours + "InvalidArgument"),
+            Case(
+                "\(properties).Set", [iface, "string:GraceMinutes", "variant:uint32:4294967295"],
+                ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:GraceMinutes", "variant:int32:-1"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:GraceMinutes", "variant:int32:721"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:GraceMinutes", "variant:string:30"], ours + "InvalidArgument"),
@@ -162,7 +179,8 @@ struct HostileInputTests {
             Case("\(properties).Set", [iface, "string:SnoozeMinutes", "variant:uint32:0"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:SnoozeMinutes", "variant:uint32:241"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:SnoozeMinutes", "variant:int32:-5"], ours + "InvalidArgument"),
-            Case("\(properties).Set", [iface, "string:SnoozeMinutes", "variant:boolean:true"], ours + "InvalidArgument"),
+            Case(
+                "\(properties).Set", [iface, "string:SnoozeMinutes", "variant:boolean:true"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:ResetTime", "variant:string:24:00"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:ResetTime", "variant:string:4:30"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:ResetTime", "variant:string:"], ours + "InvalidArgument"),
@@ -171,10 +189,13 @@ struct HostileInputTests {
             Case("\(properties).Set", [iface, "string:Rollover", "variant:int32:1"], ours + "InvalidArgument"),
         ]
         // Bad times, for AddTask, AddTaskFor and UpdateTask.
-        for time in ["9:00", "24:00", "12:60", "ab:cd", "", "12:00:00", "٠٩:٠٠", " 09:00", "-1:00", "09:00\n", "0900", "+9:00"] {
+        for time in [
+            "9:00", "24:00", "12:60", "ab:cd", "", "12:00:00", "٠٩:٠٠", " 09:00", "-1:00", "09:00\n", "0900", "+9:00",
+        ] {
             list.append(Case("AddTask", ["string:a", "string:\(time)"], ours + "InvalidArgument"))
         }
-        list.append(Case("AddTaskFor", ["string:a", "string:25:00", "string:tomorrow", "string:"], ours + "InvalidArgument"))
+        list.append(
+            Case("AddTaskFor", ["string:a", "string:25:00", "string:tomorrow", "string:"], ours + "InvalidArgument"))
         list.append(Case("UpdateTask", ["string:\(s.pending)", "string:", "string:7"], ours + "InvalidArgument"))
         list.append(Case("UpdateTask", ["string:\(s.template)", "string:", "string:99:00"], ours + "InvalidArgument"))
         return list
@@ -188,7 +209,9 @@ struct HostileInputTests {
         for hostile in Self.cases(setup) {
             let result = try await setup.world.dbusSend(hostile.member, hostile.arguments)
             let name = Self.errorName(result)
-            #expect(name.map { hostile.expected.contains($0) } == true, "\(hostile): got \(name ?? "success") \(result.errors.prefix(300))")
+            #expect(
+                name.map { hostile.expected.contains($0) } == true,
+                "\(hostile): got \(name ?? "success") \(result.errors.prefix(300))")
             if let name, name.hasPrefix(Self.ours) {
                 #expect(result.errors.count > "Error \(name): ".count + 10, "a human sentence: \(result.errors)")
             }
@@ -211,7 +234,9 @@ struct HostileInputTests {
         #expect(setup.client.errorName("Nope") == Self.std + "UnknownMethod")
         // An unknown interface: UnknownMethod or UnknownInterface are both standard answers.
         result = try await setup.world.dbusSend("org.example.Nope.Frobnicate", [])
-        #expect([Self.std + "UnknownMethod", Self.std + "UnknownInterface"].contains(Self.errorName(result) ?? ""), "\(result)")
+        #expect(
+            [Self.std + "UnknownMethod", Self.std + "UnknownInterface"].contains(Self.errorName(result) ?? ""),
+            "\(result)")
         #expect(setup.daemon.process.isRunning)
         Self.expectUnchanged(before, try setup.fingerprint())
     }
@@ -227,23 +252,35 @@ struct HostileInputTests {
         #expect(client.errorName("AddTask", [.string("ok"), .string(mib)]) == Self.ours + "InvalidArgument")
         #expect(client.errorName("MarkDone", [.string(mib)]) == Self.ours + "NotFound")
         #expect(client.errorName("ListTasks", [.string(mib)]) == Self.ours + "InvalidArgument")
-        #expect(client.errorName("UpdateTask", [.string(setup.pending), .string(mib), .string("")]) == Self.ours + "InvalidArgument")
-        #expect(client.errorName("AddTaskFor", [.string("a"), .string("09:00"), .string(mib), .string(mib)]) == Self.ours + "InvalidArgument")
+        #expect(
+            client.errorName("UpdateTask", [.string(setup.pending), .string(mib), .string("")]) == Self.ours
+                + "InvalidArgument")
+        #expect(
+            client.errorName("AddTaskFor", [.string("a"), .string("09:00"), .string(mib), .string(mib)]) == Self.ours
+                + "InvalidArgument")
         // Zero-width spaces are not Cc and not white space to Swift's trimming: either answer is
         // defensible, but it must be a reply (the daemon survives) and, if accepted, one task.
-        let zeroWidth = client.errorName("AddTask", [.string(String(repeating: "\u{200B}", count: 3)), .string("09:00")])
+        let zeroWidth = client.errorName(
+            "AddTask", [.string(String(repeating: "\u{200B}", count: 3)), .string("09:00")])
         #expect(zeroWidth == nil || zeroWidth == Self.ours + "InvalidArgument")
         #expect(client.errorName("GetWidgetEntry", [.array(elementSignature: "a{sv}", [])]) == Self.std + "InvalidArgs")
-        #expect(client.errorName("AddTask", [.variant(.string("a")), .variant(.string("09:00"))]) == Self.std + "InvalidArgs")
+        #expect(
+            client.errorName("AddTask", [.variant(.string("a")), .variant(.string("09:00"))]) == Self.std
+                + "InvalidArgs")
         #expect(client.errorName("MarkDone", [.structure([.string("x")])]) == Self.std + "InvalidArgs")
         let wrongPath = try await setup.world.sandbox.run(
-            "dbus-send", ["--bus=\(setup.world.bus.address)", "--print-reply", "--dest=\(PetDaemon.name)", "/io/petprogress/Nope",
-                          "\(PetDaemon.interface).GetStatus"], environment: setup.world.bus.environment)
+            "dbus-send",
+            [
+                "--bus=\(setup.world.bus.address)", "--print-reply", "--dest=\(PetDaemon.name)", "/io/petprogress/Nope",
+                "\(PetDaemon.interface).GetStatus",
+            ], environment: setup.world.bus.environment)
         #expect(wrongPath.status != 0)
         #expect(setup.daemon.process.isRunning)
         if zeroWidth == nil {
             // Accepted (it is not Cc): that one task and its mutation are the only change.
-            let zeroWidthTasks = try client.tasks().filter { $0.string("title")?.unicodeScalars.allSatisfy { $0 == "\u{200B}" } == true }
+            let zeroWidthTasks = try client.tasks().filter {
+                $0.string("title")?.unicodeScalars.allSatisfy { $0 == "\u{200B}" } == true
+            }
             #expect(zeroWidthTasks.count == 1)
             let id = try #require(zeroWidthTasks.first?.string("id"))
             try client.call("DeleteTask", [.string(id)])
@@ -266,8 +303,12 @@ struct HostileInputTests {
         var children: [(Case, Spawned)] = []
         for hostile in picks {
             let child = try world.sandbox.spawn(
-                "dbus-send", ["--bus=\(world.bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
-                              PetDaemon.path, hostile.member.contains(".") ? hostile.member : "\(PetDaemon.interface).\(hostile.member)"]
+                "dbus-send",
+                [
+                    "--bus=\(world.bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
+                    PetDaemon.path,
+                    hostile.member.contains(".") ? hostile.member : "\(PetDaemon.interface).\(hostile.member)",
+                ]
                     + hostile.arguments,
                 environment: world.bus.environment, label: "dbus-send")
             children.append((hostile, child))

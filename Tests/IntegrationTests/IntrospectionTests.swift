@@ -10,7 +10,8 @@ import Testing
 @Suite("Introspection")
 struct IntrospectionTests {
     static var contractPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("dbus/io.petprogress.PetProgress1.xml").path
     }
 
@@ -20,7 +21,8 @@ struct IntrospectionTests {
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
         let client = try world.client()
-        let xml = try #require(try client.call("Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue)
+        let xml = try #require(
+            try client.call("Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue)
         let live = try IntrospectionModel(xml: Data(xml.utf8))
         let contract = try IntrospectionModel(xml: try Data(contentsOf: URL(fileURLWithPath: Self.contractPath)))
 
@@ -36,8 +38,12 @@ struct IntrospectionTests {
         #expect(expected.signals.count == 2)
         #expect(expected.properties.count == 5)
         // Beyond ours, only the standard interfaces, each with its standard members.
-        #expect(Set(live.interfaces.keys).subtracting([PetDaemon.interface])
-                == ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Properties"])
+        #expect(
+            Set(live.interfaces.keys).subtracting([PetDaemon.interface])
+                == [
+                    "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
+                    "org.freedesktop.DBus.Properties",
+                ])
         #expect(live.interfaces["org.freedesktop.DBus.Properties"]?.methods.keys.sorted() == ["Get", "GetAll", "Set"])
         #expect(live.interfaces["org.freedesktop.DBus.Properties"]?.signals.keys.sorted() == ["PropertiesChanged"])
         #expect(live.interfaces["org.freedesktop.DBus.Peer"]?.methods.keys.sorted() == ["GetMachineId", "Ping"])
@@ -49,7 +55,11 @@ struct IntrospectionTests {
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
         let gdbus = try await world.sandbox.run(
-            "gdbus", ["introspect", "--address", world.bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path, "--xml"],
+            "gdbus",
+            [
+                "introspect", "--address", world.bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path,
+                "--xml",
+            ],
             environment: world.bus.environment)
         #expect(gdbus.status == 0, "\(gdbus)")
         // gdbus re-serialises what it parsed: the same model as the contract.
@@ -58,7 +68,8 @@ struct IntrospectionTests {
         #expect(reparsed.interfaces[PetDaemon.interface] == contract.interfaces[PetDaemon.interface])
         let busctl = try await world.busctl(["introspect", "--xml-interface", PetDaemon.name, PetDaemon.path])
         #expect(busctl.status == 0, "\(busctl)")
-        #expect(try IntrospectionModel(xml: Data(busctl.output.utf8)).interfaces[PetDaemon.interface]
+        #expect(
+            try IntrospectionModel(xml: Data(busctl.output.utf8)).interfaces[PetDaemon.interface]
                 == contract.interfaces[PetDaemon.interface])
         let send = try await world.dbusSend("org.freedesktop.DBus.Introspectable.Introspect")
         #expect(send.status == 0)
@@ -74,10 +85,15 @@ extension IntrospectionTests {
         _ = try await world.daemon(now: "2026-03-02T08:30:00+01:00")
         let result = try await world.busctl(["tree", "--list", PetDaemon.name])
         #expect(result.status == 0, "\(result)")
-        #expect(result.output.split(separator: "\n").map(String.init) == ["/", "/io", "/io/petprogress", PetDaemon.path], "\(result)")
+        #expect(
+            result.output.split(separator: "\n").map(String.init) == ["/", "/io", "/io/petprogress", PetDaemon.path],
+            "\(result)")
         let parent = try await world.sandbox.run(
-            "dbus-send", ["--bus=\(world.bus.address)", "--print-reply", "--dest=\(PetDaemon.name)", "/io",
-                          "org.freedesktop.DBus.Introspectable.Introspect"], environment: world.bus.environment)
+            "dbus-send",
+            [
+                "--bus=\(world.bus.address)", "--print-reply", "--dest=\(PetDaemon.name)", "/io",
+                "org.freedesktop.DBus.Introspectable.Introspect",
+            ], environment: world.bus.environment)
         #expect(parent.status == 0, "\(parent)")
         #expect(parent.output.contains("<node name=\"petprogress\"/>"), "\(parent)")
     }
@@ -128,11 +144,18 @@ struct IntrospectionModel {
         var interfaces: [String: Interface] = [:]
         var problem: String?
         private var interface: (String, Interface)?
-        private enum Current { case method(String), signal(String), property(String), none }
+        private enum Current {
+            case method(String)
+            case signal(String)
+            case property(String)
+            case none
+        }
         private var current = Current.none
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let name = attributes["name"] ?? ""
             switch element {
             case "interface": interface = (name, Interface())
@@ -143,15 +166,18 @@ struct IntrospectionModel {
                 interface?.1.signals[name] = Member()
                 current = .signal(name)
             case "property":
-                interface?.1.properties[name] = Property(type: attributes["type"] ?? "", access: attributes["access"] ?? "")
+                interface?.1.properties[name] = Property(
+                    type: attributes["type"] ?? "", access: attributes["access"] ?? "")
                 current = .property(name)
             case "arg":
                 switch current {
                 case .method(let m):
                     // A method arg's direction defaults to "in" (D-Bus specification).
-                    interface?.1.methods[m]?.args.append(Arg(name: name, type: attributes["type"] ?? "", direction: attributes["direction"] ?? "in"))
+                    interface?.1.methods[m]?.args.append(
+                        Arg(name: name, type: attributes["type"] ?? "", direction: attributes["direction"] ?? "in"))
                 case .signal(let s):
-                    interface?.1.signals[s]?.args.append(Arg(name: name, type: attributes["type"] ?? "", direction: attributes["direction"] ?? "out"))
+                    interface?.1.signals[s]?.args.append(
+                        Arg(name: name, type: attributes["type"] ?? "", direction: attributes["direction"] ?? "out"))
                 default: problem = "arg outside a method or signal"
                 }
             case "annotation":

@@ -8,9 +8,14 @@ import Testing
 struct IsolationTests {
     /// Why strace cannot be used here, or nil when it can (it is missing, or ptrace is not permitted).
     static let straceUnavailable: String? = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return "strace is not installed (scripts/deps.sh installs it)" }
-        guard let probe = try? Spawned("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "/bin/true"],
-                                       environment: Sandbox.baseEnvironment, directory: "/tmp", label: "strace-probe") else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            return "strace is not installed (scripts/deps.sh installs it)"
+        }
+        guard
+            let probe = try? Spawned(
+                "/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "/bin/true"],
+                environment: Sandbox.baseEnvironment, directory: "/tmp", label: "strace-probe")
+        else {
             return "strace cannot be started"
         }
         defer {
@@ -33,12 +38,15 @@ struct IsolationTests {
         #expect(try await world.busctlCall("GetStatus").status == 0)
         try client.setProperty("GraceMinutes", .uint32(30))
         // 60×: midnight (the tick and the closeout) is 50 simulated seconds away, under a real second.
-        let closed = await poll(timeout: .seconds(15)) { (try? client.status().string("last_closed_day")) == "2026-03-02" }
+        let closed = await poll(timeout: .seconds(15)) {
+            (try? client.status().string("last_closed_day")) == "2026-03-02"
+        }
         #expect(closed, "the closeout ran during the session")
     }
 
-    @Test("every socket() the daemon makes is AF_UNIX (strace -f)",
-          .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+    @Test(
+        "every socket() the daemon makes is AF_UNIX (strace -f)",
+        .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
     func onlyUnixSockets() async throws {
         let world = try await World("strace")
         defer { world.close() }
@@ -46,11 +54,16 @@ struct IsolationTests {
         let data = world.sandbox.path("data")
         let strace = try world.sandbox.spawn(
             "/usr/bin/strace",
-            ["-f", "-qq", "-e", "trace=socket,socketpair", "-o", trace, try PetDaemon.binary(), "--data-dir", data,
-             "--now", "2026-03-02T23:59:10+01:00", "--time-scale", "60"],
-            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"), label: "strace")
+            [
+                "-f", "-qq", "-e", "trace=socket,socketpair", "-o", trace, try PetDaemon.binary(), "--data-dir", data,
+                "--now", "2026-03-02T23:59:10+01:00", "--time-scale", "60",
+            ],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"),
+            label: "strace")
         let client = try world.client()
-        #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "the traced daemon owns its name: \(strace.errors)")
+        #expect(
+            await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil },
+            "the traced daemon owns its name: \(strace.errors)")
         try await Self.session(world)
         let pid = try client.daemonPID()
         #expect(pid != strace.pid, "the daemon is strace's child")
@@ -67,43 +80,63 @@ struct IsolationTests {
     func noNotifications() async throws {
         let world = try await World("notify")
         defer { world.close() }
-        let monitor = try world.sandbox.spawn("dbus-monitor", ["--address", world.bus.address], environment: world.bus.environment,
-                                              label: "dbus-monitor")
-        #expect(await poll { monitor.output.contains("NameAcquired") || monitor.output.contains("member=BecomeMonitor") || !monitor.output.isEmpty })
+        let monitor = try world.sandbox.spawn(
+            "dbus-monitor", ["--address", world.bus.address], environment: world.bus.environment,
+            label: "dbus-monitor")
+        #expect(
+            await poll {
+                monitor.output.contains("NameAcquired") || monitor.output.contains("member=BecomeMonitor")
+                    || !monitor.output.isEmpty
+            })
         let daemon = try await world.daemon(now: "2026-03-02T23:59:10+01:00", timeScale: 60)
         try await Self.session(world)
         let client = try world.client()
-        let owner = try #require(try client.connection.call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetNameOwner", arguments: [.string(PetDaemon.name)]).first?.stringValue)
+        let owner = try #require(
+            try client.connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner", arguments: [.string(PetDaemon.name)]
+            ).first?.stringValue)
         #expect(await daemon.stop() == 0)
-        #expect(await poll { monitor.output.contains("member=NameOwnerChanged") && monitor.output.contains("string \"\(PetDaemon.name)\"") })
+        #expect(
+            await poll {
+                monitor.output.contains("member=NameOwnerChanged")
+                    && monitor.output.contains("string \"\(PetDaemon.name)\"")
+            })
         await monitor.stop()
         let capture = monitor.output
         #expect(capture.contains("member=AddTask"), "the capture saw the session")
         #expect(capture.contains("member=EntryChanged"), "and the midnight tick")
         #expect(!capture.contains("org.freedesktop.Notifications"))
         // Every method call the daemon itself made went to the bus driver.
-        let callsByDaemon = capture.split(separator: "\n").filter { $0.hasPrefix("method call") && $0.contains("sender=\(owner) ") }
+        let callsByDaemon = capture.split(separator: "\n").filter {
+            $0.hasPrefix("method call") && $0.contains("sender=\(owner) ")
+        }
         #expect(!callsByDaemon.isEmpty, "it called the bus (Hello, RequestName)")
         for line in callsByDaemon { #expect(line.contains("destination=org.freedesktop.DBus "), "\(line)") }
     }
 
-    @Test("an idle daemon makes no system call between ticks: it does not poll (strace -f, every syscall)",
-          .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+    @Test(
+        "an idle daemon makes no system call between ticks: it does not poll (strace -f, every syscall)",
+        .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
     func idleMeansIdle() async throws {
         let world = try await World("idle")
         defer { world.close() }
         let trace = world.sandbox.path("all.trace")
         // At real speed from 08:30: the next wake-up (the 09:00 tick) is half an hour away.
         let strace = try world.sandbox.spawn(
-            "/usr/bin/strace", ["-f", "-qq", "-o", trace, try PetDaemon.binary(), "--data-dir", world.sandbox.path("data"),
-                                "--now", "2026-03-02T08:30:00+01:00"],
-            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"), label: "strace")
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", trace, try PetDaemon.binary(), "--data-dir", world.sandbox.path("data"),
+                "--now", "2026-03-02T08:30:00+01:00",
+            ],
+            environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"),
+            label: "strace")
         let client = try world.client()
         #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "\(strace.errors)")
         _ = try client.addTask("Then rest", "12:00")
-        func lines() -> Int { ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count }
+        func lines() -> Int {
+            ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count
+        }
         // Let the reply's system calls land, then watch a quiet stretch.
         try await Task.sleep(for: .milliseconds(500))
         let before = lines()

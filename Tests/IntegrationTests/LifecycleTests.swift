@@ -18,7 +18,9 @@ struct LifecycleTests {
         // Another bus, so only the data-directory lock can stop it.
         let otherBus = try await PrivateBus(in: world.sandbox)
         let second = try await offPool { [world] in
-            try PetDaemon(sandbox: world.sandbox, bus: otherBus, dataDirectory: first.dataDirectory, now: Self.morning, waitForName: false)
+            try PetDaemon(
+                sandbox: world.sandbox, bus: otherBus, dataDirectory: first.dataDirectory, now: Self.morning,
+                waitForName: false)
         }
         let code = await second.process.waitExit(timeout: .seconds(15))
         #expect(code == 1, "\(second.process.errors)")
@@ -39,7 +41,8 @@ struct LifecycleTests {
         let client = try world.client()
         let ownerPID = try client.daemonPID()
         #expect(ownerPID == first.process.pid)
-        let second = try await world.daemon(dataDirectory: world.sandbox.path("data2"), now: Self.morning, waitForName: false)
+        let second = try await world.daemon(
+            dataDirectory: world.sandbox.path("data2"), now: Self.morning, waitForName: false)
         let code = await second.process.waitExit(timeout: .seconds(15))
         #expect(code == 1, "\(second.process.errors)")
         let lines = second.process.errors.split(separator: "\n")
@@ -96,8 +99,9 @@ struct LifecycleTests {
         defer { world.close() }
         // Started and given a task off the pool: at 60× midnight is two real seconds away.
         let daemon = try await offPool { [world] in
-            let daemon = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: world.sandbox.path("deep/er/data"),
-                                       now: "2026-03-02T23:58:00+01:00", timeScale: 60)
+            let daemon = try PetDaemon(
+                sandbox: world.sandbox, bus: world.bus, dataDirectory: world.sandbox.path("deep/er/data"),
+                now: "2026-03-02T23:58:00+01:00", timeScale: 60)
             _ = try world.client().addTask("Late", "23:59")
             return daemon
         }
@@ -126,7 +130,9 @@ struct LifecycleTests {
         }
     }
 
-    @Test("stderr a pipe nobody reads (a closed terminal, a dead log reader): the daemon still starts, serves and stops cleanly")
+    @Test(
+        "stderr a pipe nobody reads (a closed terminal, a dead log reader): the daemon still starts, serves and stops cleanly"
+    )
     func brokenStderr() async throws {
         let world = try await World("sigpipe")
         defer { world.close() }

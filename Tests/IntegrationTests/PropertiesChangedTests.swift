@@ -32,14 +32,18 @@ struct PropertiesChangedTests {
             #expect(seen, "PropertiesChanged for \(name) = \(announced)")
         }
         let count = recorder.count("PropertiesChanged")
-        #expect(client.errorName("Set", [.string(PetDaemon.interface), .string("GraceMinutes"), .variant(.uint32(9999))],
-                                 interface: "org.freedesktop.DBus.Properties") == "io.petprogress.PetProgress1.Error.InvalidArgument")
+        #expect(
+            client.errorName(
+                "Set", [.string(PetDaemon.interface), .string("GraceMinutes"), .variant(.uint32(9999))],
+                interface: "org.freedesktop.DBus.Properties") == "io.petprogress.PetProgress1.Error.InvalidArgument")
         // A marker mutation after the rejected one: once its signals are in, nothing else came.
         _ = try client.addTask("Marker", "09:00")
         #expect(await recorder.wait { $0.contains { $0.member == "TasksChanged" } })
         #expect(await recorder.wait { _ in Self.changes(recorder).contains { $0["WidgetEntry"] != nil } })
         let after = Self.changes(recorder).dropFirst(count)
-        #expect(after.allSatisfy { $0.keys.sorted() == ["WidgetEntry"] }, "nothing for the rejected setting: \(after.map(\.keys))")
+        #expect(
+            after.allSatisfy { $0.keys.sorted() == ["WidgetEntry"] },
+            "nothing for the rejected setting: \(after.map(\.keys))")
         #expect(recorder.count("TasksChanged") == 1, "settings are not task changes")
         #expect(recorder.count("EntryChanged") == 0)
     }
@@ -53,9 +57,15 @@ struct PropertiesChangedTests {
         defer { recorder.stop() }
         let client = try world.client()
         let id = try client.addTask("Water", "09:00")
-        #expect(await recorder.wait { _ in Self.changes(recorder).contains { $0["WidgetEntry"]?.vardictValue?.string("next_task_id") == id } })
+        #expect(
+            await recorder.wait { _ in
+                Self.changes(recorder).contains { $0["WidgetEntry"]?.vardictValue?.string("next_task_id") == id }
+            })
         _ = try client.markDone(id)
-        #expect(await recorder.wait { _ in Self.changes(recorder).contains { $0["WidgetEntry"]?.vardictValue?.int("tasks_done") == 1 } })
+        #expect(
+            await recorder.wait { _ in
+                Self.changes(recorder).contains { $0["WidgetEntry"]?.vardictValue?.int("tasks_done") == 1 }
+            })
         let last = try #require(Self.changes(recorder).last?["WidgetEntry"]?.vardictValue)
         #expect(last == (try client.entry()), "the signal carries what GetWidgetEntry returns")
         #expect(recorder.count("TasksChanged") == 2)

@@ -7,7 +7,9 @@ import Testing
 /// on the same data directory with a later `--now`.
 @Suite("Restarts")
 struct RestartTests {
-    @Test("a restart in the same hour keeps the pet part frozen and emits no EntryChanged; the next hour's start-up shows the change")
+    @Test(
+        "a restart in the same hour keeps the pet part frozen and emits no EntryChanged; the next hour's start-up shows the change"
+    )
     func freezeAcrossRestart() async throws {
         let world = try await World("freeze")
         defer { world.close() }
@@ -105,11 +107,15 @@ struct RestartTests {
 
         // Check order on closed days: NotFound, then ReadOnlyDay before InvalidArgument/AlreadyDone/NotDone.
         let error = "io.petprogress.PetProgress1.Error."
-        #expect(client.errorName("UpdateTask", [.string("20260302-999"), .string(""), .string("99:99")]) == error + "NotFound")
+        #expect(
+            client.errorName("UpdateTask", [.string("20260302-999"), .string(""), .string("99:99")]) == error
+                + "NotFound")
         #expect(client.errorName("MarkDone", [.string(ids[0])]) == error + "ReadOnlyDay")
         #expect(client.errorName("Undo", [.string(missed)]) == error + "ReadOnlyDay")
         #expect(client.errorName("Snooze", [.string(plan)]) == error + "ReadOnlyDay")
-        #expect(client.errorName("UpdateTask", [.string(ids[0]), .string("\u{7}"), .string("25:00")]) == error + "ReadOnlyDay")
+        #expect(
+            client.errorName("UpdateTask", [.string(ids[0]), .string("\u{7}"), .string("25:00")]) == error
+                + "ReadOnlyDay")
         #expect(client.errorName("DeleteTask", [.string(ids[0])]) == error + "ReadOnlyDay")
         #expect(try client.status().int("mutations") == status.int("mutations"))
         #expect(await daemon.stop() == 0)
@@ -126,7 +132,9 @@ struct RestartTests {
         var client = try world.client()
         // The new reset time shapes the next day: 03-03 runs from midnight to 03-04 04:30.
         try client.setProperty("ResetTime", .string("04:30"))
-        for time in ["08:00", "08:15", "09:00"] { #expect(try client.markDone(try client.addTask("Task \(time)", time)) == 2) }
+        for time in ["08:00", "08:15", "09:00"] {
+            #expect(try client.markDone(try client.addTask("Task \(time)", time)) == 2)
+        }
         _ = try client.addTaskFor("Plan", "09:00", day: "tomorrow")
         #expect(try client.pet().int("stage_xp") == 6)
         #expect(await daemon.stop() == 0)
@@ -135,8 +143,9 @@ struct RestartTests {
         // 0/1 → -3 → 4. Start at 04:40, 180× (an hour in 20 s): the 04:00 snapshot shows 9.
         // Started and read off the pool: the reads must land before 05:00 on the simulated clock.
         let (started, status, livePet, entry) = try await offPool { [world] in
-            let daemon = try PetDaemon(sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
-                                       now: "2026-03-04T04:40:00+01:00", timeScale: 180)
+            let daemon = try PetDaemon(
+                sandbox: world.sandbox, bus: world.bus, dataDirectory: data,
+                now: "2026-03-04T04:40:00+01:00", timeScale: 180)
             let client = try world.client()
             return (daemon, try client.status(), try client.pet(), try client.entry())
         }

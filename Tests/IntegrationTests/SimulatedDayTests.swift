@@ -10,7 +10,8 @@ import Testing
 /// margin on every grace decision, and the test checks it really was still the 21:00 hour.
 @Suite("Simulated day")
 struct SimulatedDayTests {
-    @Test("a day with ticks and a closeout: xp per the grace rule, EntryChanged once per tick, TasksChanged per mutation")
+    @Test(
+        "a day with ticks and a closeout: xp per the grace rule, EntryChanged once per tick, TasksChanged per mutation")
     func eveningAndCloseout() async throws {
         let world = try await World("simday")
         defer { world.close() }
@@ -47,7 +48,10 @@ struct SimulatedDayTests {
 
         // 22:00: the completions show.
         let tick22 = unix("2026-03-02T22:00:00+01:00")
-        #expect(await recorder.wait(timeout: .seconds(40)) { $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick22 } })
+        #expect(
+            await recorder.wait(timeout: .seconds(40)) {
+                $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick22 }
+            })
         let at22 = try #require(recorder.signals("EntryChanged").first)
         #expect(at22.entry.int("date") == tick22)
         #expect(at22.entry.int("stage_xp") == 8)
@@ -57,10 +61,15 @@ struct SimulatedDayTests {
         // Midnight: the closeout (Lights and Bed missed: 8 → 6 → 4; 5 of 7 done = 0.71: no daily
         // result), then the 00:00 snapshot shows it.
         let tick00 = unix("2026-03-03T00:00:00+01:00")
-        #expect(await recorder.wait(timeout: .seconds(60)) { $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick00 } })
+        #expect(
+            await recorder.wait(timeout: .seconds(60)) {
+                $0.contains { $0.member == "EntryChanged" && $0.entry.int("date") == tick00 }
+            })
         let ticks = recorder.signals("EntryChanged")
         let dates = ticks.compactMap { $0.entry.int("date") }
-        #expect(Array(dates.prefix(3)) == [tick22, unix("2026-03-02T23:00:00+01:00"), tick00], "one EntryChanged per tick, in order")
+        #expect(
+            Array(dates.prefix(3)) == [tick22, unix("2026-03-02T23:00:00+01:00"), tick00],
+            "one EntryChanged per tick, in order")
         #expect(Set(dates).count == dates.count, "never twice for one tick")
         #expect(zip(dates, dates.dropFirst()).allSatisfy { $1 - $0 == 3600 }, "no tick skipped: \(dates)")
         let atMidnight = try #require(ticks.first { $0.entry.int("date") == tick00 }).entry
@@ -69,7 +78,9 @@ struct SimulatedDayTests {
         #expect(atMidnight.string("day_key") == "2026-03-03")
         #expect(atMidnight.int("tasks_total") == 0)
         #expect(ticks.filter { $0.entry.int("date") == tick22 }.first?.entry.int("stage_xp") == 8)
-        #expect(ticks.filter { $0.entry.int("date") == unix("2026-03-02T23:00:00+01:00") }.first?.entry.int("stage_xp") == 8)
+        #expect(
+            ticks.filter { $0.entry.int("date") == unix("2026-03-02T23:00:00+01:00") }.first?.entry.int("stage_xp") == 8
+        )
 
         let status = try client.status()
         #expect(status.string("last_closed_day") == "2026-03-02")
@@ -82,10 +93,12 @@ struct SimulatedDayTests {
         #expect(closed.map { $0.bool("done") } == [true, true, true, true, false, true, false])
         #expect(closed.map { $0.int("xp") } == [1, 2, 2, 2, 0, 1, 0])
         #expect(closed.allSatisfy { $0.bool("overdue") == false && $0.bool("is_next") == false })
-        #expect(closed.first { $0.string("title") == "Lights" }?.int("snoozed_until") == unix("2026-03-02T22:45:00+01:00"))
+        #expect(
+            closed.first { $0.string("title") == "Lights" }?.int("snoozed_until") == unix("2026-03-02T22:45:00+01:00"))
 
         // TasksChanged: one per mutation plus one for the closeout, none for ticks.
-        #expect(recorder.count("TasksChanged") == mutations + 1, "\(recorder.count("TasksChanged")) vs \(mutations) + 1")
+        #expect(
+            recorder.count("TasksChanged") == mutations + 1, "\(recorder.count("TasksChanged")) vs \(mutations) + 1")
         // The WidgetEntry property announced the closed-out day.
         let widgetChanges = recorder.signals("PropertiesChanged").compactMap { signal -> [String: DBusValue]? in
             guard signal.arguments.first?.stringValue == PetDaemon.interface else { return nil }
@@ -94,20 +107,27 @@ struct SimulatedDayTests {
         #expect(widgetChanges.contains { $0.string("day_key") == "2026-03-03" && $0.int("stage_xp") == 4 })
         #expect(widgetChanges.count >= mutations + 1)
         for date in dates {
-            #expect(widgetChanges.contains { $0.int("date") == date }, "PropertiesChanged carries the entry of the \(date) tick")
+            #expect(
+                widgetChanges.contains { $0.int("date") == date },
+                "PropertiesChanged carries the entry of the \(date) tick")
         }
 
         // A closed day's tasks are read-only, and that check runs before the argument check.
         let dishes = try id("Dishes")
-        #expect(client.errorName("MarkDone", [.string(try id("Bed"))]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+        #expect(
+            client.errorName("MarkDone", [.string(try id("Bed"))]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
         #expect(client.errorName("Undo", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
-        #expect(client.errorName("UpdateTask", [.string(dishes), .string(""), .string("99:99")]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
+        #expect(
+            client.errorName("UpdateTask", [.string(dishes), .string(""), .string("99:99")])
+                == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
         #expect(client.errorName("DeleteTask", [.string(dishes)]) == "io.petprogress.PetProgress1.Error.ReadOnlyDay")
     }
 }
 
 extension SimulatedDayTests {
-    @Test("at 10 simulated hours a second, reads never go backwards: entry dates, open days and EntryChanged only move forward")
+    @Test(
+        "at 10 simulated hours a second, reads never go backwards: entry dates, open days and EntryChanged only move forward"
+    )
     func fastClockNeverGoesBack() async throws {
         let world = try await World("fastclock")
         defer { world.close() }
@@ -120,7 +140,7 @@ extension SimulatedDayTests {
         var days: [String] = []
         // Read until midnight has passed and there are enough reads (bounded, for a starved run).
         let deadline = ContinuousClock.now + .seconds(30)
-        while (dates.count < 30 || Set(days).count < 2), ContinuousClock.now < deadline {
+        while dates.count < 30 || Set(days).count < 2, ContinuousClock.now < deadline {
             let entry = try client.entry()
             #expect(entry.int("next_date").map { $0 > entry.int("date") ?? .max } == true)
             dates.append(entry.int("date") ?? 0)
@@ -162,10 +182,13 @@ struct Evening: Sendable {
         seen.start = try client.entry()
         func mutated(_ what: String) {
             let count = seen.tasksChangedSeen.count + 1
-            seen.tasksChangedSeen.append((what, recorder.waitBlocking { $0.filter { $0.member == "TasksChanged" }.count >= count }))
+            seen.tasksChangedSeen.append(
+                (what, recorder.waitBlocking { $0.filter { $0.member == "TasksChanged" }.count >= count }))
         }
-        for (title, time) in [("Stretch", "21:00"), ("Tea", "21:15"), ("Floss", "21:30"), ("Journal", "23:30"),
-                              ("Dishes", "19:00"), ("Bed", "23:45"), ("Lights", "22:30")] {
+        for (title, time) in [
+            ("Stretch", "21:00"), ("Tea", "21:15"), ("Floss", "21:30"), ("Journal", "23:30"),
+            ("Dishes", "19:00"), ("Bed", "23:45"), ("Lights", "22:30"),
+        ] {
             seen.ids[title] = try client.addTask(title, time)
             mutated("adding \(title)")
         }

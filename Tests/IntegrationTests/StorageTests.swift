@@ -19,8 +19,9 @@ struct StorageTests {
         return nil
     }()
 
-    @Test("a read-only data directory: StorageFailure, nothing changed, the daemon recovers and stops cleanly",
-          .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+    @Test(
+        "a read-only data directory: StorageFailure, nothing changed, the daemon recovers and stops cleanly",
+        .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
     func readOnlyDataDirectory() async throws {
         let world = try await World("readonly")
         defer { world.close() }
@@ -34,13 +35,17 @@ struct StorageTests {
         #expect(Glibc.mount(data, data, nil, UInt(MS_BIND), nil) == 0)
         var mounted = true
         defer { if mounted { umount2(data, Int32(MNT_DETACH)) } }
-        #expect(Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(String(cString: strerror(errno)))")
+        #expect(
+            Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0,
+            "\(String(cString: strerror(errno)))")
 
         let failure = "io.petprogress.PetProgress1.Error.StorageFailure"
         #expect(client.errorName("AddTask", [.string("Lost"), .string("10:00")]) == failure)
         #expect(client.errorName("MarkDone", [.string(walk)]) == failure)
-        #expect(client.errorName("Set", [.string(PetDaemon.interface), .string("GraceMinutes"), .variant(.uint32(5))],
-                                 interface: "org.freedesktop.DBus.Properties") == failure)
+        #expect(
+            client.errorName(
+                "Set", [.string(PetDaemon.interface), .string("GraceMinutes"), .variant(.uint32(5))],
+                interface: "org.freedesktop.DBus.Properties") == failure)
         let result = try await world.dbusSend("Snooze", ["string:\(walk)"])
         #expect(result.errors.contains(failure), "\(result)")
         #expect(daemon.process.isRunning)
@@ -57,8 +62,9 @@ struct StorageTests {
         #expect(await daemon.stop() == 0)
         #expect(try String(contentsOfFile: data + "/state.json", encoding: .utf8).contains("\"completedAt\""))
     }
-    @Test("a tick that cannot be saved (read-only data directory) is retried by the timer itself once the disk is writable",
-          .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+    @Test(
+        "a tick that cannot be saved (read-only data directory) is retried by the timer itself once the disk is writable",
+        .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
     func tickRetriedAfterStorageFailure() async throws {
         let world = try await World("tickretry")
         defer { world.close() }
@@ -70,11 +76,14 @@ struct StorageTests {
         #expect(Glibc.mount(data, data, nil, UInt(MS_BIND), nil) == 0)
         var mounted = true
         defer { if mounted { umount2(data, Int32(MNT_DETACH)) } }
-        #expect(Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(String(cString: strerror(errno)))")
+        #expect(
+            Glibc.mount(nil, data, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0,
+            "\(String(cString: strerror(errno)))")
 
         // No request reaches the daemon from here on: only its own timer can bring the tick in.
-        #expect(await poll(timeout: .seconds(15)) { daemon.process.errors.contains("could not save the catch-up") },
-                "the 09:00 tick tried to save: \(daemon.process.errors)")
+        #expect(
+            await poll(timeout: .seconds(15)) { daemon.process.errors.contains("could not save the catch-up") },
+            "the 09:00 tick tried to save: \(daemon.process.errors)")
         try await Task.sleep(for: .seconds(2))
         #expect(recorder.count("EntryChanged") == 0, "nothing is published that is not on disk")
 

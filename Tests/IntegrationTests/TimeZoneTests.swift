@@ -18,16 +18,26 @@ struct TimeZoneTests {
     }
 
     static let cases: [Case] = [
-        Case(zone: "Asia/Kathmandu", start: "2026-03-02T08:50:00+05:45",
-             ticks: ["2026-03-02T09:00:00+05:45", "2026-03-02T10:00:00+05:45", "2026-03-02T11:00:00+05:45"], note: "+05:45"),
-        Case(zone: "Europe/Berlin", start: "2026-03-29T00:50:00+01:00",
-             ticks: ["2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T04:00:00+02:00"], note: "spring forward: no 02:00"),
-        Case(zone: "Europe/Berlin", start: "2026-10-25T01:50:00+02:00",
-             ticks: ["2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00", "2026-10-25T03:00:00+01:00"], note: "fall back: 02:00 twice"),
-        Case(zone: "Australia/Lord_Howe", start: "2026-04-05T00:50:00+11:00",
-             ticks: ["2026-04-05T01:00:00+11:00", "2026-04-05T02:00:00+10:30", "2026-04-05T03:00:00+10:30"], note: "half-hour DST end"),
-        Case(zone: "Australia/Lord_Howe", start: "2026-10-04T00:50:00+10:30",
-             ticks: ["2026-10-04T01:00:00+10:30", "2026-10-04T03:00:00+11:00", "2026-10-04T04:00:00+11:00"], note: "half-hour DST start: no 02:00"),
+        Case(
+            zone: "Asia/Kathmandu", start: "2026-03-02T08:50:00+05:45",
+            ticks: ["2026-03-02T09:00:00+05:45", "2026-03-02T10:00:00+05:45", "2026-03-02T11:00:00+05:45"],
+            note: "+05:45"),
+        Case(
+            zone: "Europe/Berlin", start: "2026-03-29T00:50:00+01:00",
+            ticks: ["2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T04:00:00+02:00"],
+            note: "spring forward: no 02:00"),
+        Case(
+            zone: "Europe/Berlin", start: "2026-10-25T01:50:00+02:00",
+            ticks: ["2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00", "2026-10-25T03:00:00+01:00"],
+            note: "fall back: 02:00 twice"),
+        Case(
+            zone: "Australia/Lord_Howe", start: "2026-04-05T00:50:00+11:00",
+            ticks: ["2026-04-05T01:00:00+11:00", "2026-04-05T02:00:00+10:30", "2026-04-05T03:00:00+10:30"],
+            note: "half-hour DST end"),
+        Case(
+            zone: "Australia/Lord_Howe", start: "2026-10-04T00:50:00+10:30",
+            ticks: ["2026-10-04T01:00:00+10:30", "2026-10-04T03:00:00+11:00", "2026-10-04T04:00:00+11:00"],
+            note: "half-hour DST start: no 02:00"),
     ]
 
     @Test("EntryChanged exactly once per local top of the hour", arguments: cases)
@@ -38,7 +48,9 @@ struct TimeZoneTests {
         defer { recorder.stop() }
         _ = try await world.daemon(now: testCase.start, timeScale: 1200, zone: testCase.zone)
         let expected = testCase.ticks.map(unix)
-        let got = await recorder.wait(timeout: .seconds(40)) { $0.filter { $0.member == "EntryChanged" }.count >= expected.count }
+        let got = await recorder.wait(timeout: .seconds(40)) {
+            $0.filter { $0.member == "EntryChanged" }.count >= expected.count
+        }
         #expect(got, "\(recorder.count("EntryChanged")) ticks seen")
         let entries = recorder.signals("EntryChanged").map(\.entry)
         let dates = entries.compactMap { $0.int("date") }
@@ -72,7 +84,9 @@ struct TimeZoneTests {
         ("America/New_York", "2026-03-08T00:10:00-05:00"), ("UTC", "2026-12-31T23:10:00Z"),
     ]
 
-    @Test("GetTimeline lists the next 24 local tops of the hour, whatever the offset or DST change", arguments: timelineCases)
+    @Test(
+        "GetTimeline lists the next 24 local tops of the hour, whatever the offset or DST change",
+        arguments: timelineCases)
     func timeline(_ zone: String, _ start: String) async throws {
         let world = try await World("timeline")
         defer { world.close() }

@@ -9,9 +9,14 @@ import Testing
 @Suite struct ZoneChangeTests {
     /// Why a private mount namespace cannot be made here, or nil when it can (it needs root).
     static let namespaceUnavailable: String? = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return "unshare is not installed" }
-        guard let probe = try? Spawned("/usr/bin/unshare", ["-m", "--propagation", "private", "mount", "--bind", "/tmp", "/mnt"],
-                                       environment: Sandbox.baseEnvironment, directory: "/tmp", label: "unshare-probe") else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            return "unshare is not installed"
+        }
+        guard
+            let probe = try? Spawned(
+                "/usr/bin/unshare", ["-m", "--propagation", "private", "mount", "--bind", "/tmp", "/mnt"],
+                environment: Sandbox.baseEnvironment, directory: "/tmp", label: "unshare-probe")
+        else {
             return "unshare cannot be started"
         }
         defer {
@@ -19,34 +24,44 @@ import Testing
             try? FileManager.default.removeItem(atPath: probe.stderrPath)
         }
         let code = probe.reap(blocking: true)
-        return code == 0 ? nil : "cannot bind-mount in a private mount namespace (needs root): \(probe.errors.prefix(200))"
+        return code == 0
+            ? nil : "cannot bind-mount in a private mount namespace (needs root): \(probe.errors.prefix(200))"
     }()
 
-    @Test("relinking /etc/localtime from UTC to Asia/Kathmandu at 08:20Z crosses the 08:15Z tick: one EntryChanged, ticks at :15",
-          .enabled(if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"))
+    @Test(
+        "relinking /etc/localtime from UTC to Asia/Kathmandu at 08:20Z crosses the 08:15Z tick: one EntryChanged, ticks at :15",
+        .enabled(
+            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"))
     func zoneChangeReAlignsTicks() async throws {
         let world = try await World("zonechange")
         defer { world.close() }
         let etc = world.sandbox.path("etc")
         try FileManager.default.createDirectory(atPath: etc, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: etc + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Etc/UTC")
+        try FileManager.default.createSymbolicLink(
+            atPath: etc + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Etc/UTC")
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
         var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "")
         environment["TZ"] = nil
         let daemon = try world.sandbox.spawn(
             "/usr/bin/unshare",
-            ["-m", "--propagation", "private", "sh", "-c", "mount --bind \"$0\" /etc && exec \"$@\"", etc, try PetDaemon.binary(),
-             "--data-dir", world.sandbox.path("data"), "--now", "2026-03-02T08:20:00Z", "--time-scale", "1"],
+            [
+                "-m", "--propagation", "private", "sh", "-c", "mount --bind \"$0\" /etc && exec \"$@\"", etc,
+                try PetDaemon.binary(),
+                "--data-dir", world.sandbox.path("data"), "--now", "2026-03-02T08:20:00Z", "--time-scale", "1",
+            ],
             environment: environment, label: "petprogressd-ns")
         let client = try world.client()
-        #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "the daemon owns its name: \(daemon.errors)")
+        #expect(
+            await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil },
+            "the daemon owns its name: \(daemon.errors)")
         let before = try client.entry()
         #expect(before.int("date") == unix("2026-03-02T08:00:00Z"), "UTC: the 08:00 snapshot")
         #expect(before.int("next_date") == unix("2026-03-02T09:00:00Z"))
 
         // What timedatectl does: replace the link (here with a rename over it, atomically).
-        try FileManager.default.createSymbolicLink(atPath: etc + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
+        try FileManager.default.createSymbolicLink(
+            atPath: etc + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
         #expect(rename(etc + "/localtime.new", etc + "/localtime") == 0)
 
         let changed = await recorder.wait(timeout: .seconds(10)) { $0.contains { $0.member == "EntryChanged" } }

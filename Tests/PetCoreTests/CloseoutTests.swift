@@ -74,7 +74,8 @@ import Testing
         #expect(closeouts[1].petAfter == PetState(stageIndex: 1, stageXP: 17))
         #expect(closeouts[2].petAfter == PetState(stageIndex: 1, stageXP: 17))
         #expect(closeouts[1].record?.tasks.map(\.title) == ["call mum"])
-        #expect(closeouts[1].record?.tasks.contains { $0.templateID != nil } == false, "no instances on a day not run in")
+        #expect(
+            closeouts[1].record?.tasks.contains { $0.templateID != nil } == false, "no instances on a day not run in")
         #expect(w.openDay.key == key("2026-03-05"))
         #expect(w.lastClosedDay == key("2026-03-04"))
         // Thursday: the daily instance, then rolled copies of "taxes" (Mon) and "call mum" (Tue);
@@ -117,28 +118,51 @@ import Testing
     @Test func builtInTable() {
         let t = StageTable.builtIn
         #expect(t.count == 20)
-        #expect(t.stage(3).name == "Hermit Crab" && t.stage(3).iconName == "petprogress-hermit" && t.stage(3).glyph == "🦀")
+        #expect(
+            t.stage(3).name == "Hermit Crab" && t.stage(3).iconName == "petprogress-hermit" && t.stage(3).glyph == "🦀")
         #expect(t.stage(19).threshold == 0 && t.stage(19).asset == "pet_god.png" && t.stage(19).glyph == "✨")
         // SPEC §2's table, column by column.
-        #expect(t.stages.map(\.threshold) == [10, 20, 30, 40, 50, 60, 75, 90, 110, 135, 165, 200, 240, 285, 335, 390, 450, 515, 585, 0])
-        #expect(t.stages.map(\.base) == ["tadpole", "minnow", "frog", "hermit", "starfish", "jellyfish", "squid", "seahorse", "dolphin",
-                                         "shark", "otter", "fox", "lynx", "wolf", "bear", "bison", "elephant", "rhino", "lion", "god"])
+        #expect(
+            t.stages.map(\.threshold) == [
+                10, 20, 30, 40, 50, 60, 75, 90, 110, 135, 165, 200, 240, 285, 335, 390, 450, 515, 585, 0,
+            ])
+        #expect(
+            t.stages.map(\.base) == [
+                "tadpole", "minnow", "frog", "hermit", "starfish", "jellyfish", "squid", "seahorse", "dolphin",
+                "shark", "otter", "fox", "lynx", "wolf", "bear", "bison", "elephant", "rhino", "lion", "god",
+            ])
         #expect(t.stages.map(\.glyph).joined() == "🫧🐟🐸🦀⭐🪼🦑🐴🐬🦈🦦🦊🐆🐺🐻🦬🐘🦏🦁✨")
     }
 
     @Test func validOverride() throws {
-        let json = #"{"stages":[{"i":0,"name":"Egg","threshold":3,"asset":"pet_egg.png"},{"i":1,"name":"Bird","threshold":0,"asset":"pet_bird.png"}]}"#
+        let json =
+            #"{"stages":[{"i":0,"name":"Egg","threshold":3,"asset":"pet_egg.png"},{"i":1,"name":"Bird","threshold":0,"asset":"pet_bird.png"}]}"#
         let t = try StageTable.parse(json: Data(json.utf8))
         #expect(t.count == 2 && t.stage(0).base == "egg" && t.stage(0).glyph == "🐾")
     }
 
     @Test(arguments: [
         (#"{"stages":[{"i":0,"name":"A","threshold":0,"asset":"pet_a.png"}]}"#, "at least 2"),
-        (#"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"a.png"},{"i":2,"name":"B","threshold":0,"asset":"b.png"}]}"#, "i must run"),
-        (#"{"stages":[{"i":0,"name":" ","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#, "empty name"),
-        (#"{"stages":[{"i":0,"name":"A","threshold":0,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#, "above 0"),
-        (#"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":5,"asset":"b.png"}]}"#, "threshold 0"),
-        (#"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"../a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#, "asset"),
+        (
+            #"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"a.png"},{"i":2,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "i must run"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":" ","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "empty name"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":"A","threshold":0,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "above 0"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":5,"asset":"b.png"}]}"#,
+            "threshold 0"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"../a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "asset"
+        ),
         (#"{"stages":[{"i":0,"name":"A","threshold":"3","asset":"a.png"}]}"#, "JSON"),
         (#"not json"#, "JSON"),
         (#"{}"#, "JSON"),

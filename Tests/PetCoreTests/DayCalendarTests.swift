@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func firstDayComesAfterHistorysLastDay() {
-        let d = DayCalendar.firstDay(containing: at("2026-03-03T10:00:00Z"), resetTime: .midnight, zone: utc, after: key("2026-03-03"))
+        let d = DayCalendar.firstDay(
+            containing: at("2026-03-03T10:00:00Z"), resetTime: .midnight, zone: utc, after: key("2026-03-03"))
         #expect(d.key == key("2026-03-04"))
         #expect(d.start == at("2026-03-03T00:00:00Z"))
     }
@@ -93,7 +94,9 @@ import Testing
         let d = DayCalendar.firstDay(containing: at("2026-03-29T10:00:00Z"), resetTime: .midnight, zone: berlin)
         #expect(d == day("2026-03-29", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z"))
         #expect(d.end - d.start == 23 * hour)
-        #expect(DayCalendar.instant(of: wall("02:30"), in: d, zone: berlin) == at("2026-03-29T01:00:00Z"), "gap → first instant after it")
+        #expect(
+            DayCalendar.instant(of: wall("02:30"), in: d, zone: berlin) == at("2026-03-29T01:00:00Z"),
+            "gap → first instant after it")
         #expect(DayCalendar.instant(of: wall("02:00"), in: d, zone: berlin) == at("2026-03-29T01:00:00Z"))
         #expect(DayCalendar.instant(of: wall("03:00"), in: d, zone: berlin) == at("2026-03-29T01:00:00Z"))
         #expect(DayCalendar.instant(of: wall("01:59"), in: d, zone: berlin) == at("2026-03-29T00:59:00Z"))
@@ -108,8 +111,13 @@ import Testing
         let d = DayCalendar.firstDay(containing: at("2026-10-25T10:00:00Z"), resetTime: .midnight, zone: berlin)
         #expect(d == day("2026-10-25", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z"))
         #expect(d.end - d.start == 25 * hour)
-        #expect(DayCalendar.instant(of: wall("02:30"), in: d, zone: berlin) == at("2026-10-25T00:30:00Z"), "first occurrence")
-        #expect(berlin.placements(on: key("2026-10-25"), at: wall("02:30")) == [at("2026-10-25T00:30:00Z"), at("2026-10-25T01:30:00Z")])
+        #expect(
+            DayCalendar.instant(of: wall("02:30"), in: d, zone: berlin) == at("2026-10-25T00:30:00Z"),
+            "first occurrence")
+        #expect(
+            berlin.placements(on: key("2026-10-25"), at: wall("02:30")) == [
+                at("2026-10-25T00:30:00Z"), at("2026-10-25T01:30:00Z"),
+            ])
         // A reset inside the fold ends the day at the first occurrence.
         let f = DayCalendar.firstDay(containing: at("2026-10-24T12:00:00Z"), resetTime: wall("02:30"), zone: berlin)
         #expect(f.end == at("2026-10-25T00:30:00Z"))
@@ -139,7 +147,10 @@ import Testing
         let autumn = DayCalendar.firstDay(containing: at("2026-04-05T02:00:00Z"), resetTime: .midnight, zone: lordHowe)
         #expect(autumn.end - autumn.start == 24 * hour + 1800)
         #expect(DayCalendar.instant(of: wall("01:45"), in: autumn, zone: lordHowe) == at("2026-04-04T14:45:00Z"))
-        #expect(lordHowe.placements(on: key("2026-04-05"), at: wall("01:45")) == [at("2026-04-04T14:45:00Z"), at("2026-04-04T15:15:00Z")])
+        #expect(
+            lordHowe.placements(on: key("2026-04-05"), at: wall("01:45")) == [
+                at("2026-04-04T14:45:00Z"), at("2026-04-04T15:15:00Z"),
+            ])
     }
 
     // Flying west at night: Berlin's day ends at 18:00 New York time; the next day gets the next

@@ -5,17 +5,21 @@ import Testing
 /// Invariants of the rules, over generated inputs (swift-property-based).
 @Suite struct PropertyTests {
     static let table = StageTable.builtIn
-    static let events: [PetEvent] = [.doneOnTime, .doneLate, .missed,
-                                     .dailyResult(done: 5, total: 5), .dailyResult(done: 0, total: 5),
-                                     .dailyResult(done: 3, total: 5)]
+    static let events: [PetEvent] = [
+        .doneOnTime, .doneLate, .missed,
+        .dailyResult(done: 5, total: 5), .dailyResult(done: 0, total: 5),
+        .dailyResult(done: 3, total: 5),
+    ]
     static let eventGen = Gen.int(in: 0...(events.count - 1)).map { events[$0] }.array(of: 0...200)
     static let stateGen = Gen.int(in: 0...19).map { i in
         PetState(stageIndex: i, stageXP: 0)
     }
 
     @Test func stageInRangeAndXPNeverNegative() async {
-        await propertyCheck(count: 300, input: Self.stateGen, Gen.int(in: 0...600), Self.eventGen) { start, xp, events in
-            var s = PetState(stageIndex: start.stageIndex, stageXP: min(xp, max(0, Self.table.threshold(start.stageIndex) - 1)))
+        await propertyCheck(count: 300, input: Self.stateGen, Gen.int(in: 0...600), Self.eventGen) {
+            start, xp, events in
+            var s = PetState(
+                stageIndex: start.stageIndex, stageXP: min(xp, max(0, Self.table.threshold(start.stageIndex) - 1)))
             if start.stageIndex == 19 { s.stageXP = xp }
             for e in events {
                 s = Engine.apply(e, to: s, table: Self.table)
@@ -40,8 +44,10 @@ import Testing
     /// A day of n tasks, some done at generated instants in a generated order; undoing any one of
     /// them equals replaying the day without it, and undoing the latest restores the prior pet.
     @Test func undoEqualsReplayWithoutTheCompletion() async throws {
-        await propertyCheck(count: 200, input: Self.stateGen, Gen.int(in: 1...12),
-                            Gen.int(in: 0...1439).array(of: 12), Gen.int(in: 0...11)) { opening, n, minutes, pick in
+        await propertyCheck(
+            count: 200, input: Self.stateGen, Gen.int(in: 1...12),
+            Gen.int(in: 0...1439).array(of: 12), Gen.int(in: 0...11)
+        ) { opening, n, minutes, pick in
             var (w, ctx) = monday("00:00")
             w.openingPet = opening
             var ids: [String] = []
@@ -60,7 +66,9 @@ import Testing
             try undone.undo(id: victim)
             // Replaying the same day's remaining awards, in completion order, from the opening pet.
             let kept = w.tasks.filter { $0.id != victim }.sorted { $0.completedSeq < $1.completedSeq }
-            #expect(undone.livePet(Self.table) == Engine.apply(kept.map { .completion(xp: $0.xp) }, to: opening, table: Self.table))
+            #expect(
+                undone.livePet(Self.table)
+                    == Engine.apply(kept.map { .completion(xp: $0.xp) }, to: opening, table: Self.table))
             // Undoing the most recent completion restores the exact state before it.
             let latest = w.tasks.max { $0.completedSeq < $1.completedSeq }!
             var back = w
@@ -88,8 +96,10 @@ import Testing
     /// closes with its own events, a day holding tasks added in advance closes normally with all
     /// of them missed, and the days in between are neutral.
     @Test func catchUpEqualsSingleCloseouts() async throws {
-        await propertyCheck(count: 200, input: Gen.int(in: 1...8), Self.stateGen, Gen.int(in: 0...6),
-                            Gen.int(in: 0...6), Gen.int(in: 0...4)) { k, opening, total, doneCount, advance in
+        await propertyCheck(
+            count: 200, input: Gen.int(in: 1...8), Self.stateGen, Gen.int(in: 0...6),
+            Gen.int(in: 0...6), Gen.int(in: 0...4)
+        ) { k, opening, total, doneCount, advance in
             var (w, ctx) = monday("06:00")
             w.openingPet = opening
             let ids = try (0..<total).map { _ in try w.addTask(title: "t", time: "07:00", ctx) }
@@ -99,12 +109,14 @@ import Testing
             // Expected, day by day, with the engine alone.
             let done = min(doneCount, total)
             var pet = w.livePet(Self.table)
-            pet = Engine.apply(Array(repeating: .missed, count: total - done)
-                + (total > 0 ? [.dailyResult(done: done, total: total)] : []), to: pet, table: Self.table)
+            pet = Engine.apply(
+                Array(repeating: .missed, count: total - done)
+                    + (total > 0 ? [.dailyResult(done: done, total: total)] : []), to: pet, table: Self.table)
             var expectedRecords = 1
             if k >= 2, advance > 0 {
-                pet = Engine.apply(Array(repeating: .missed, count: advance) + [.dailyResult(done: 0, total: advance)],
-                                   to: pet, table: Self.table)
+                pet = Engine.apply(
+                    Array(repeating: .missed, count: advance) + [.dailyResult(done: 0, total: advance)],
+                    to: pet, table: Self.table)
                 expectedRecords += 1
             }
 
@@ -113,7 +125,10 @@ import Testing
             #expect(closeouts.count == k)
             #expect(closeouts.compactMap(\.record).count == expectedRecords)
             #expect(Set(closeouts.map(\.day.key)).count == k, "no day closed twice")
-            #expect(zip(closeouts, closeouts.dropFirst()).allSatisfy { $0.day.end == $1.day.start && $0.day.key < $1.day.key })
+            #expect(
+                zip(closeouts, closeouts.dropFirst()).allSatisfy {
+                    $0.day.end == $1.day.start && $0.day.key < $1.day.key
+                })
             #expect(w.livePet(Self.table) == pet)
             #expect(w.openDay.contains(ctx.now))
             #expect(w.lastClosedDay == closeouts.last?.day.key)

@@ -12,7 +12,8 @@ import Testing
     @Test func splitMix64KnownValues() {
         // Reference outputs of SplitMix64 seeded with 0 (as in Vigna's splitmix64.c).
         var g = SplitMix64(seed: 0)
-        #expect([g.next(), g.next(), g.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [g.next(), g.next(), g.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
     }
 
     @Test func reproducibleForASeed() throws {
@@ -42,7 +43,9 @@ import Testing
 
     @Test func rejectsOutOfRangeConfigs() {
         for bad in [(0, 5, 0.5, 0.5), (10, -1, 0.5, 0.5), (10, 201, 0.5, 0.5), (10, 5, 1.5, 0.5), (10, 5, 0.5, .nan)] {
-            #expect(throws: PetError.self) { _ = try SimulationConfig(days: bad.0, tasksPerDay: bad.1, doneRate: bad.2, onTimeRate: bad.3) }
+            #expect(throws: PetError.self) {
+                _ = try SimulationConfig(days: bad.0, tasksPerDay: bad.1, doneRate: bad.2, onTimeRate: bad.3)
+            }
         }
     }
 
@@ -59,9 +62,13 @@ import Testing
     /// through `PetWorld` (add tasks, mark them done on time or late, close the day) give the
     /// same pet after every day.
     @Test func agreesWithPetWorld() async {
-        await propertyCheck(count: 30, input: Gen.uint64(), Gen.int(in: 0...8), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+        await propertyCheck(
+            count: 30, input: Gen.uint64(), Gen.int(in: 0...8), Gen.double(in: 0...1), Gen.double(in: 0...1)
+        ) {
             seed, tasks, doneRate, onTimeRate in
-            guard let cfg = try? SimulationConfig(days: 40, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate, seed: seed)
+            guard
+                let cfg = try? SimulationConfig(
+                    days: 40, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate, seed: seed)
             else {
                 Issue.record("config rejected: \(tasks) \(doneRate) \(onTimeRate)")
                 return

@@ -28,7 +28,10 @@ import Testing
     /// One step from one integer: minutes to advance (mostly under 3 hours, sometimes days), an
     /// action, a restart now and then, and a task time.
     static let stepGen = Gen.int(in: 0...(1801 * 10 * 20 * 1440 - 1)).map { code -> Step in
-        let raw = code % 1801, action = code / 1801 % 10, startup = code / 18010 % 20, hhmm = code / 360_200
+        let raw = code % 1801
+        let action = code / 1801 % 10
+        let startup = code / 18010 % 20
+        let hhmm = code / 360_200
         let minutes = raw < 1500 ? raw % 180 : raw - 1500 + (raw % 7) * 1440
         return Step(minutes: minutes, action: action, startingUp: startup == 0, hhmm: hhmm)
     }
@@ -36,8 +39,10 @@ import Testing
     @Test func everySnapshotIsTheLivePetAsOfItsTick() async {
         let zones = ["UTC", "Asia/Kathmandu", "Europe/Berlin", "Australia/Lord_Howe", "America/St_Johns"]
         let resets = ["00:00", "04:30", "23:15", "02:30"]
-        await propertyCheck(count: 120, input: Gen.int(in: 0...(zones.count - 1)), Gen.int(in: 0...(resets.count - 1)),
-                            Gen.int64(in: 1_767_225_600...1_798_761_600), Self.stepGen.array(of: 1...60)) { z, r, start, steps in
+        await propertyCheck(
+            count: 120, input: Gen.int(in: 0...(zones.count - 1)), Gen.int(in: 0...(resets.count - 1)),
+            Gen.int64(in: 1_767_225_600...1_798_761_600), Self.stepGen.array(of: 1...60)
+        ) { z, r, start, steps in
             guard let zone = Zone(identifier: zones[z]) else { return }
             var settings = Settings()
             settings.resetTime = WallTime(parsing: resets[r]) ?? .midnight
@@ -61,19 +66,23 @@ import Testing
                 #expect(snap.pet == Self.pet(asOf: snap.tick, changes: changes, initial: initial), "\(label)")
                 let moved = previousTick.map { snap.tick > $0 } ?? false
                 #expect(result.emitEntryChanged == (moved && !startingUp), "\(label)")
-                #expect(result.nextWake > ctx.now && result.nextWake <= Ticks.next(after: ctx.now, zone: zone), "\(label)")
+                #expect(
+                    result.nextWake > ctx.now && result.nextWake <= Ticks.next(after: ctx.now, zone: zone), "\(label)")
                 previousTick = snap.tick
 
                 act(step, on: &world, ctx)
                 let live = world.livePet(.builtIn)
-                if live != (changes.last?.pet ?? initial) { changes.append(Change(time: ctx.now, isCloseout: false, pet: live)) }
+                if live != (changes.last?.pet ?? initial) {
+                    changes.append(Change(time: ctx.now, isCloseout: false, pet: live))
+                }
             }
         }
     }
 
     /// One user action; rejected ones change nothing.
     func act(_ step: Step, on world: inout PetWorld, _ ctx: Context) {
-        let time = "\(step.hhmm / 60 < 10 ? "0" : "")\(step.hhmm / 60):\(step.hhmm % 60 < 10 ? "0" : "")\(step.hhmm % 60)"
+        let time =
+            "\(step.hhmm / 60 < 10 ? "0" : "")\(step.hhmm / 60):\(step.hhmm % 60 < 10 ? "0" : "")\(step.hhmm % 60)"
         switch step.action {
         case 0, 1: _ = try? world.addTask(title: "t", time: time, ctx)
         case 2: _ = try? world.addTask(title: "t", time: time, day: "tomorrow", ctx)

@@ -9,7 +9,8 @@ import Testing
     /// The pet part of the entry at `ctx.now`.
     func shown(_ w: PetWorld, _ ctx: Context) -> (tick: Instant, index: Int, xp: Int) {
         let e = w.widgetEntry(ctx)
-        guard case .int64(let date) = e["date"], case .int32(let i) = e["stage_index"], case .int32(let xp) = e["stage_xp"]
+        guard case .int64(let date) = e["date"], case .int32(let i) = e["stage_index"],
+            case .int32(let xp) = e["stage_xp"]
         else { return (-1, -1, -1) }
         return (date, Int(i), Int(xp))
     }
@@ -103,11 +104,14 @@ import Testing
         #expect(wed.closeouts.map(\.date) == [at("2026-03-04T04:30:00Z")])
         // The task was missed: (3,20) −2 → (3,18); rate 0 → −3 → (3,15).
         #expect(w.livePet(.builtIn) == pet(3, 15))
-        #expect(w.snapshot == VisibleSnapshot(tick: at("2026-03-04T04:00:00Z"), pet: pet(3, 20)), "04:00 excludes the 04:30 closeout")
+        #expect(
+            w.snapshot == VisibleSnapshot(tick: at("2026-03-04T04:00:00Z"), pet: pet(3, 20)),
+            "04:00 excludes the 04:30 closeout")
         #expect(wed.nextWake == at("2026-03-04T05:00:00Z"))
         ctx.now = at("2026-03-04T05:00:00Z")
         let five = w.catchUp(ctx)
-        #expect(five.emitEntryChanged && w.snapshot == VisibleSnapshot(tick: at("2026-03-04T05:00:00Z"), pet: pet(3, 15)))
+        #expect(
+            five.emitEntryChanged && w.snapshot == VisibleSnapshot(tick: at("2026-03-04T05:00:00Z"), pet: pet(3, 15)))
     }
 
     /// Several days closed in one catch-up: the snapshot takes the pet after the closeouts dated

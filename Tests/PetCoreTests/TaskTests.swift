@@ -22,12 +22,16 @@ func expectError(_ kind: PetError.Kind, _ body: () throws -> Void, sourceLocatio
     @Test func titles() throws {
         #expect(try TaskTitle.validate("  Write report \n") == "Write report")
         #expect(try TaskTitle.validate(String(repeating: "🐸", count: 200)).unicodeScalars.count == 200)
-        for bad in ["", "   ", "\n\t", String(repeating: "a", count: 201), "a\nb", "tab\there", "bell\u{7}", "nul\u{0}x",
-                    String(repeating: "x", count: 1 << 20)] {
+        for bad in [
+            "", "   ", "\n\t", String(repeating: "a", count: 201), "a\nb", "tab\there", "bell\u{7}", "nul\u{0}x",
+            String(repeating: "x", count: 1 << 20),
+        ] {
             #expect(throws: PetError.self) { try TaskTitle.validate(bad) }
         }
         // Long input gives a short sentence.
-        do { _ = try TaskTitle.validate(String(repeating: "x", count: 1 << 20)) } catch { #expect(error.message.count < 200) }
+        do { _ = try TaskTitle.validate(String(repeating: "x", count: 1 << 20)) } catch {
+            #expect(error.message.count < 200)
+        }
     }
 
     @Test func idsCarryTheDayKeyAndAreNeverReused() throws {
@@ -49,7 +53,9 @@ func expectError(_ kind: PetError.Kind, _ body: () throws -> Void, sourceLocatio
         expectError(.invalidArgument) { try w.addTask(title: "one more", time: "09:00", ctx) }
         #expect(w == before)
         for n in 0..<100 { try w.addTask(title: "r\(n)", time: "09:00", day: "tomorrow", repeat: "daily", ctx) }
-        expectError(.invalidArgument) { try w.addTask(title: "r", time: "09:00", day: "tomorrow", repeat: "daily", ctx) }
+        expectError(.invalidArgument) {
+            try w.addTask(title: "r", time: "09:00", day: "tomorrow", repeat: "daily", ctx)
+        }
     }
 
     @Test func badArgumentsChangeNothing() {
@@ -138,7 +144,8 @@ func expectError(_ kind: PetError.Kind, _ body: () throws -> Void, sourceLocatio
         try w.undo(id: a)
         #expect(w.livePet(.builtIn) == PetState(stageIndex: 0, stageXP: 9), "the evolution is reversed")
         expectError(.notDone) { try w.undo(id: a) }
-        #expect(w.tasks.first { $0.id == a }.map { $0.completedAt == nil && $0.xp == 0 && $0.completedSeq == 0 } == true)
+        #expect(
+            w.tasks.first { $0.id == a }.map { $0.completedAt == nil && $0.xp == 0 && $0.completedSeq == 0 } == true)
     }
 
     @Test func snoozeCountsFromTheLaterOfNowAndEffectiveAndIsCapped() throws {

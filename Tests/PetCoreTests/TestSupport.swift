@@ -4,7 +4,9 @@ import PetCore
 func at(_ text: String) -> Instant {
     let date = CivilDate(parsing: String(text.prefix(10)))!
     let clock = text.dropFirst(11)
-    let h = Int(clock.prefix(2))!, m = Int(clock.dropFirst(3).prefix(2))!, s = Int(clock.dropFirst(6).prefix(2))!
+    let h = Int(clock.prefix(2))!
+    let m = Int(clock.dropFirst(3).prefix(2))!
+    let s = Int(clock.dropFirst(6).prefix(2))!
     var offset = 0
     let tail = clock.dropFirst(8)
     if tail.first == "+" || tail.first == "-" {

@@ -10,7 +10,9 @@ import Testing
 
     @Test func latestAndNextBracketEveryInstantWithNoTickBetween() async {
         let range: ClosedRange<Instant> = -2_208_988_800...4_102_444_800  // 1900 … 2100
-        await propertyCheck(count: 600, input: Gen.element(of: Self.zones), Gen.int64(in: range), Gen.int64(in: -7200...7200)) {
+        await propertyCheck(
+            count: 600, input: Gen.element(of: Self.zones), Gen.int64(in: range), Gen.int64(in: -7200...7200)
+        ) {
             name, t0, delta in
             guard let name, let zone = Zone(identifier: name) else { return }
             // Mostly near an offset change, where ticks are interesting.
@@ -43,7 +45,9 @@ import Testing
     }
 
     @Test func theNext24AreConsecutive() async {
-        await propertyCheck(count: 200, input: Gen.element(of: Self.zones), Gen.int64(in: 1_700_000_000...1_900_000_000)) { name, t in
+        await propertyCheck(
+            count: 200, input: Gen.element(of: Self.zones), Gen.int64(in: 1_700_000_000...1_900_000_000)
+        ) { name, t in
             guard let name, let zone = Zone(identifier: name) else { return }
             let ticks = Ticks.next(24, after: t, zone: zone)
             #expect(ticks.count == 24)

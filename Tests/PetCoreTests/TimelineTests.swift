@@ -7,9 +7,12 @@ import Testing
         guard case .int64(let date) = e["date"], case .int64(let next) = e["next_date"] else { return "?" }
         let l = z.localTime(at: date)
         let hh = l.hour < 10 ? "0\(l.hour)" : "\(l.hour)"
-        return ["\(l.date) \(hh) +\(next - date)", render(e["day_key"]), "\(render(e["tasks_done"]))/\(render(e["tasks_total"]))",
-                render(e["next_task_title"]), render(e["next_task_time"]), render(e["next_task_overdue"]),
-                render(e["stage_index"]), render(e["stage_xp"])].joined(separator: " ")
+        return [
+            "\(l.date) \(hh) +\(next - date)", render(e["day_key"]),
+            "\(render(e["tasks_done"]))/\(render(e["tasks_total"]))",
+            render(e["next_task_title"]), render(e["next_task_time"]), render(e["next_task_overdue"]),
+            render(e["stage_index"]), render(e["stage_xp"]),
+        ].joined(separator: " ")
     }
 
     @Test func timelineSnapshotForTheFixedScenario() throws {
@@ -22,7 +25,9 @@ import Testing
         let pet = "i:2 i:12"  // the live pet now, at every tick
         var expected: [String] = []
         expected.append(#"2026-03-02 14 +3600 \#(open) s:"Lunch walk" s:"13:25" b:true \#(pet)"#)
-        for h in 15...23 { expected.append(#"2026-03-02 \#(h) +3600 \#(open) s:"Lunch walk" s:"13:25" b:true \#(pet)"#) }
+        for h in 15...23 {
+            expected.append(#"2026-03-02 \#(h) +3600 \#(open) s:"Lunch walk" s:"13:25" b:true \#(pet)"#)
+        }
         for h in 0...9 {
             expected.append(#"2026-03-03 0\#(h) +3600 \#(next) s:"Dentist" s:"09:30" b:false \#(pet)"#)
         }
@@ -66,7 +71,8 @@ import Testing
     @Test func fiftyTaskDayAndTimelineStayConsistent() throws {
         var (w, ctx) = monday("00:30")
         for n in 0..<50 {
-            let h = n / 3 + 1, m = (n % 3) * 20
+            let h = n / 3 + 1
+            let m = (n % 3) * 20
             try w.addTask(title: "task \(n)", time: "\(h < 10 ? "0" : "")\(h):\(m == 0 ? "00" : "\(m)")", ctx)
         }
         ctx.now = at("2026-03-02T12:10:00Z")

@@ -82,8 +82,10 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         for record in upcoming + w.openDayRecords(ctx) + w.tomorrowRecords(ctx) {
             #expect(record.mapValues(\.signature) == WidgetEntry.taskRecordKeyTypes)
         }
-        let petKeys: Set = ["stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress",
-                            "is_final", "icon_name", "icon_path", "glyph"]
+        let petKeys: Set = [
+            "stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress",
+            "is_final", "icon_name", "icon_path", "glyph",
+        ]
         #expect(Set(w.petValues(ctx).keys) == petKeys)
         for entry in w.timeline(ctx) { #expect(entry.mapValues(\.signature) == WidgetEntry.keyTypes) }
     }
@@ -91,15 +93,18 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
     @Test func listTasksRecords() throws {
         let (w, ctx, ids) = try fixedScenario()
         let open = w.openDayRecords(ctx)
-        #expect(open.map { render($0["id"]) } == [ids["standup"], ids["lunch"], ids["report"], ids["email"]].map {
-            render(.string($0 ?? ""))
-        } + [render(.string("20260302-6"))])
+        #expect(
+            open.map { render($0["id"]) } == [ids["standup"], ids["lunch"], ids["report"], ids["email"]].map {
+                render(.string($0 ?? ""))
+            } + [render(.string("20260302-6"))])
         let standup = open[0]
         #expect(render(standup["done"]) == "b:true" && render(standup["xp"]) == "i:2")
         #expect(render(standup["completed_at"]) == "x:\(at("2026-03-02T09:05:00Z"))")
         #expect(render(standup["completed_seq"]) != "t:0")
         let stretch = open[4]
-        #expect(render(stretch["repeat"]) == "s:\"daily\"" && render(stretch["template_id"]) == "s:\"\(ids["stretch"] ?? "")\"")
+        #expect(
+            render(stretch["repeat"]) == "s:\"daily\""
+                && render(stretch["template_id"]) == "s:\"\(ids["stretch"] ?? "")\"")
         let tomorrow = w.tomorrowRecords(ctx)
         #expect(tomorrow.count == 1)
         #expect(render(tomorrow[0]["is_next"]) == "b:false" && render(tomorrow[0]["overdue"]) == "b:false")
@@ -115,13 +120,15 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         var (w, ctx) = monday("10:00")
         w.openingPet = PetState(stageIndex: 19, stageXP: 7)
         let pet = w.petValues(ctx)
-        #expect(render(pet) == """
-            glyph=s:"✨" icon_name=s:"petprogress-god" icon_path=s:"" is_final=b:true progress=d:1.0 \
-            stage_count=i:20 stage_index=i:19 stage_name=s:"Floating God" stage_xp=i:7 threshold=i:0
-            """)
+        #expect(
+            render(pet) == """
+                glyph=s:"✨" icon_name=s:"petprogress-god" icon_path=s:"" is_final=b:true progress=d:1.0 \
+                stage_count=i:20 stage_index=i:19 stage_name=s:"Floating God" stage_xp=i:7 threshold=i:0
+                """)
         _ = w.catchUp(ctx, startingUp: true)
-        #expect(render(w.widgetEntry(ctx)["accessible_text"])
-            == "s:\"Floating God, stage 20 of 20, final form, 7 XP. No tasks planned.\"")
+        #expect(
+            render(w.widgetEntry(ctx)["accessible_text"])
+                == "s:\"Floating God, stage 20 of 20, final form, 7 XP. No tasks planned.\"")
     }
 
     @Test func aStoredIndexPastAShorterTableReadsAsTheFinalStage() throws {
@@ -137,13 +144,18 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
     @Test func accessibleTextForms() {
         let t = StageTable.builtIn
         let frog = PetState(stageIndex: 2, stageXP: 12)
-        #expect(AccessibleText.sentence(pet: frog, stages: t, done: 2, total: 5,
-                                        next: .init(time: "14:30", title: "Write report", overdue: false))
-            == "Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: 14:30 Write report.")
-        #expect(AccessibleText.sentence(pet: frog, stages: t, done: 0, total: 1,
-                                        next: .init(time: "08:00", title: "Run", overdue: true))
-            == "Frog, stage 3 of 20, 12 of 30 XP. 0 of 1 task done. Next: 08:00 Run, overdue.")
-        #expect(AccessibleText.sentence(pet: frog, stages: t, done: 3, total: 3, next: nil)
-            == "Frog, stage 3 of 20, 12 of 30 XP. 3 of 3 tasks done. Nothing pending.")
+        #expect(
+            AccessibleText.sentence(
+                pet: frog, stages: t, done: 2, total: 5,
+                next: .init(time: "14:30", title: "Write report", overdue: false))
+                == "Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: 14:30 Write report.")
+        #expect(
+            AccessibleText.sentence(
+                pet: frog, stages: t, done: 0, total: 1,
+                next: .init(time: "08:00", title: "Run", overdue: true))
+                == "Frog, stage 3 of 20, 12 of 30 XP. 0 of 1 task done. Next: 08:00 Run, overdue.")
+        #expect(
+            AccessibleText.sentence(pet: frog, stages: t, done: 3, total: 3, next: nil)
+                == "Frog, stage 3 of 20, 12 of 30 XP. 3 of 3 tasks done. Nothing pending.")
     }
 }

@@ -84,14 +84,17 @@ import Testing
     /// Every tick is at local minute 0 second 0, ticks strictly increase, `latest` agrees, and the
     /// list equals the oracle: within each stretch of constant offset `o` between the zone's
     /// transitions, the instants `t ≡ −o (mod 3600)` — so no local top of hour is skipped.
-    static func checkTicks(_ zone: Zone, from start: Instant, to end: Instant, _ report: inout ZoneReport) -> [Instant] {
+    static func checkTicks(_ zone: Zone, from start: Instant, to end: Instant, _ report: inout ZoneReport) -> [Instant]
+    {
         var ticks: [Instant] = []
         ticks.reserveCapacity(8800)
         var t = Ticks.first(atOrAfter: start, zone: zone)
         var previous = start - 1
         while t < end {
             let local = zone.localTime(at: t)
-            if local.minute != 0 || local.second != 0 { report.fail("tick \(t) is at \(local.hour):\(local.minute):\(local.second)") }
+            if local.minute != 0 || local.second != 0 {
+                report.fail("tick \(t) is at \(local.hour):\(local.minute):\(local.second)")
+            }
             if t <= previous { report.fail("tick \(t) does not follow \(previous)") }
             if Ticks.latest(atOrBefore: t + 59, zone: zone) != t { report.fail("latest(\(t + 59)) is not \(t)") }
             ticks.append(t)
@@ -100,7 +103,9 @@ import Testing
         }
         let expected = oracle(zone, from: start, to: end)
         if ticks != expected {
-            let i = zip(ticks, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(ticks.count, expected.count)
+            let i =
+                zip(ticks, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(ticks.count, expected.count)
             report.fail("ticks differ from the oracle at #\(i) (\(ticks.count) vs \(expected.count))")
         }
         return ticks
@@ -110,7 +115,9 @@ import Testing
     static func oracle(_ zone: Zone, from start: Instant, to end: Instant) -> [Instant] {
         var bounds: [Instant] = [start]
         var cursor = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = zone.timeZone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
+        while let next = zone.timeZone.nextDaylightSavingTimeTransition(after: cursor),
+            next.timeIntervalSince1970 < TimeInterval(end)
+        {
             bounds.append(Instant(next.timeIntervalSince1970))
             cursor = next
         }
@@ -145,18 +152,26 @@ import Testing
         for tick in ticks.dropFirst() {
             let step = world.catchUp(Context(now: tick, zone: zone))
             let closeouts = step.closeouts
-            if world.snapshot?.tick != tick || !step.emitEntryChanged { report.fail("no snapshot taken at tick \(tick)") }
+            if world.snapshot?.tick != tick || !step.emitEntryChanged {
+                report.fail("no snapshot taken at tick \(tick)")
+            }
             for c in closeouts {
                 closed += 1
                 if c.day != previous { report.fail("closed \(c.day) but \(previous) was open") }
-                if !(previousTick < c.date && c.date <= tick) { report.fail("day \(c.day.key) closed at \(tick), late") }
+                if !(previousTick < c.date && c.date <= tick) {
+                    report.fail("day \(c.day.key) closed at \(tick), late")
+                }
                 let length = c.day.end - c.day.start
                 if length < 12 * 3600 || length > 36 * 3600 { report.fail("day \(c.day.key) lasts \(length) s") }
                 let atReset = zone.wallTime(at: c.day.end) == reset && zone.localTime(at: c.day.end).second == 0
                 let afterGap = zone.offset(at: c.day.end - 1) != zone.offset(at: c.day.end)
-                if !atReset && !afterGap { report.fail("day \(c.day.key) ends at \(zone.wallTime(at: c.day.end)), not \(reset)") }
+                if !atReset && !afterGap {
+                    report.fail("day \(c.day.key) ends at \(zone.wallTime(at: c.day.end)), not \(reset)")
+                }
                 previous = world.openDay
-                if world.openDay.start != c.day.end { report.fail("day \(world.openDay.key) does not start where \(c.day.key) ended") }
+                if world.openDay.start != c.day.end {
+                    report.fail("day \(world.openDay.key) does not start where \(c.day.key) ended")
+                }
                 if world.openDay.key <= c.day.key || !keys.insert(world.openDay.key).inserted {
                     report.fail("day key \(world.openDay.key) repeats or goes back after \(c.day.key)")
                 }

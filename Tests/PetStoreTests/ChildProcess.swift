@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process with its stdout on a pipe, started with posix_spawn and stopped by its pid.
@@ -12,7 +12,9 @@ final class ChildProcess {
     private(set) var lines: [String] = []
     private var eof = false
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws
+    {
         var fds: [Int32] = [0, 0]
         // pipe2 is not imported; close-on-exec at once, so no other child inherits the write end.
         guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }

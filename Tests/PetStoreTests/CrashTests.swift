@@ -4,7 +4,7 @@ import PetStore
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC §5 / §3.1 under SIGKILL: a child (`petstore-crashchild`) applies a long seeded sequence of
@@ -16,8 +16,9 @@ import Glibc
 @Suite struct CrashTests {
     @Test(.timeLimit(.minutes(3))) func acknowledgedWritesSurviveSIGKILL() throws {
         let child = buildProductsDirectory() + "/petstore-crashchild"
-        try #require(FileManager.default.isExecutableFile(atPath: child),
-                     "\(child) is missing: build everything first (swift build --build-tests, or make test)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: child),
+            "\(child) is missing: build everything first (swift build --build-tests, or make test)")
         let env = ProcessInfo.processInfo.environment
         let seed = env["PETSTORE_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max / 2)
         let wantedKills = env["PETSTORE_CRASH_KILLS"].flatMap(Int.init) ?? 200
@@ -27,7 +28,11 @@ import Glibc
         let dir = TempDir()
         var acked = -1
         var ackedMutations: UInt64 = 0
-        var kills = 0, beforeReady = 0, checksAfterKill = 0, inFlightFound = 0, repairs = 0
+        var kills = 0
+        var beforeReady = 0
+        var checksAfterKill = 0
+        var inFlightFound = 0
+        var repairs = 0
         let started = Date()
         while kills < wantedKills {
             let c = try ChildProcess(child, ["run", dir.store, "\(seed)", "\(acked)", "100000000"])
@@ -37,7 +42,9 @@ import Glibc
             if early {
                 usleep(UInt32.random(in: 0...40_000, using: &timing))
             } else {
-                let ready = c.waitForLine(timeout: 30) { $0.hasPrefix("ready") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") }
+                let ready = c.waitForLine(timeout: 30) {
+                    $0.hasPrefix("ready") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR")
+                }
                 if ready?.hasPrefix("ready") != true {
                     c.killAndWait()
                     Issue.record("child did not start: \(c.lines.suffix(3)) (seed \(seed))")
@@ -77,9 +84,10 @@ import Glibc
         #expect(exitCode(status) == 0, "final check: \(last.lines)")
         #expect(last.lines.last?.hasPrefix("done") == true, "final check: \(last.lines)")
         let elapsed = Date().timeIntervalSince(started)
-        print("crash test: \(kills) SIGKILLs (\(beforeReady) during start-up), \(acked + 1) acknowledged writes, "
-              + "\(checksAfterKill) reopen checks, \(inFlightFound) unacknowledged in-flight writes found durable, "
-              + "\(repairs) history repairs, \(String(format: "%.1f", elapsed)) s, seed \(seed)")
+        print(
+            "crash test: \(kills) SIGKILLs (\(beforeReady) during start-up), \(acked + 1) acknowledged writes, "
+                + "\(checksAfterKill) reopen checks, \(inFlightFound) unacknowledged in-flight writes found durable, "
+                + "\(repairs) history repairs, \(String(format: "%.1f", elapsed)) s, seed \(seed)")
         #expect(kills >= wantedKills)
         #expect(acked >= wantedKills / 2, "too few writes were acknowledged to exercise the store")
     }

@@ -1,10 +1,11 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
 
+@testable import PetStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Disk errors surface as a typed error with a clear sentence, and leave nothing half-written:
@@ -34,7 +35,9 @@ import Glibc
                 lastGood = bytes(data + "/state.json")
             } catch {
                 #expect(error.kind == .io(errno: ENOSPC), "\(error)")
-                #expect(error.message.contains("ENOSPC") && error.message.contains("free some disk space"), "\(error.message)")
+                #expect(
+                    error.message.contains("ENOSPC") && error.message.contains("free some disk space"),
+                    "\(error.message)")
                 #expect(!error.stateReplaced)
                 #expect(bytes(data + "/state.json") == lastGood)
                 #expect(!FileManager.default.fileExists(atPath: data + "/.state.json.tmp"))
@@ -78,10 +81,12 @@ import Glibc
         defer { _ = umount2(mnt, Int32(MNT_DETACH)) }
         let data = mnt + "/data"
         let (store, _) = try openLoaded(data)
-        let d1 = Fixture.day("2026-03-01"), d2 = Fixture.day("2026-03-02")
+        let d1 = Fixture.day("2026-03-01")
+        let d2 = Fixture.day("2026-03-02")
         let open = Fixture.world(closedThrough: d1, mutations: 1)
         try store.commitCloseouts([Fixture.record(d1)], world: open)
-        let stateBefore = bytes(data + "/state.json"), historyBefore = bytes(data + "/history-2026.jsonl")
+        let stateBefore = bytes(data + "/state.json")
+        let historyBefore = bytes(data + "/history-2026.jsonl")
 
         // Full to the last byte: the append still fits in the history file's partly used page
         // (tmpfs allocates whole pages), while the new state needs a page of its own.
@@ -119,9 +124,11 @@ import Glibc
     @Test(.enabled(if: Privilege.mounting.available)) func aReadOnlyFileSystemFailsCleanly() throws {
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
-        let d1 = Fixture.day("2026-03-01"), d2 = Fixture.day("2026-03-02")
+        let d1 = Fixture.day("2026-03-01")
+        let d2 = Fixture.day("2026-03-02")
         try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
-        let stateBefore = bytes(dir.file("state.json")), historyBefore = bytes(dir.file("history-2026.jsonl"))
+        let stateBefore = bytes(dir.file("state.json"))
+        let historyBefore = bytes(dir.file("history-2026.jsonl"))
 
         try Privilege.bindReadOnly(dir.store)
         var mounted = true
@@ -215,7 +222,8 @@ enum Privilege {
         let probe = dir.path + "/probe"
         mkdir(probe, 0o700)
         guard Glibc.mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else {
-            let why = "SKIP disk-full and read-only tests: cannot mount a tmpfs here (\(String(cString: strerror(errno)))); they need root with mount rights"
+            let why =
+                "SKIP disk-full and read-only tests: cannot mount a tmpfs here (\(String(cString: strerror(errno)))); they need root with mount rights"
             print(why)
             return why
         }
@@ -226,7 +234,8 @@ enum Privilege {
     static let otherUserReason: String? = {
         guard getuid() == 0 else { return nil }  // permission bits apply to us: no other user needed
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil else {
-            let why = "SKIP unwritable-directory test: running as root, which ignores permission bits, and setpriv or the user nobody is missing"
+            let why =
+                "SKIP unwritable-directory test: running as root, which ignores permission bits, and setpriv or the user nobody is missing"
             print(why)
             return why
         }
@@ -249,8 +258,10 @@ enum Privilege {
 
     /// Runs a command, as nobody:nogroup if asked; returns its first line of output.
     static func runProbe(_ path: String, _ arguments: [String], asNobody: Bool) throws -> String {
-        let c = asNobody
-            ? try ChildProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
+        let c =
+            asNobody
+            ? try ChildProcess(
+                "/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
             : try ChildProcess(path, arguments)
         _ = c.waitForExit()
         return c.lines.first ?? ""

@@ -1,10 +1,11 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
 
+@testable import PetStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct HistoryRepairTests {
@@ -14,7 +15,8 @@ import Glibc
     func seeded() throws -> TempDir {
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
-        try store.commitCloseouts([Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
+        try store.commitCloseouts(
+            [Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
         store.close()
         return dir
     }
@@ -73,7 +75,8 @@ import Glibc
         #expect(store.lastHistoryDay == d1)
         #expect(loaded.problems.count == 2)
         // The closeout runs again and records each day once.
-        try store.commitCloseouts([Fixture.record(d2), Fixture.record(d3)], world: Fixture.world(closedThrough: d3, mutations: 3))
+        try store.commitCloseouts(
+            [Fixture.record(d2), Fixture.record(d3)], world: Fixture.world(closedThrough: d3, mutations: 3))
         #expect(try store.recentHistory(days: 9).map(\.day.key) == [d1, d2, d3])
     }
 
@@ -137,11 +140,17 @@ import Glibc
         for key in [d1, d3, Fixture.day("0999-01-02")] {
             let bytes = try HistoryLine.encode(Fixture.record(key, tasks: 2)).dropLast()
             #expect(HistoryLine.fastDay(of: bytes) == key)
-            guard case .record(let r) = HistoryLine.decode(bytes) else { Issue.record("no record"); continue }
+            guard case .record(let r) = HistoryLine.decode(bytes) else {
+                Issue.record("no record")
+                continue
+            }
             #expect(r.day.key == key)
         }
         #expect(HistoryLine.fastDay(of: ArraySlice(historySchema0.utf8)) == nil)  // older lines take the full path
-        guard case .day(let old) = HistoryLine.day(of: ArraySlice(historySchema0.utf8)) else { Issue.record("schema 0"); return }
+        guard case .day(let old) = HistoryLine.day(of: ArraySlice(historySchema0.utf8)) else {
+            Issue.record("schema 0")
+            return
+        }
         #expect(old == Fixture.day("2026-03-01"))
     }
 
@@ -151,12 +160,17 @@ import Glibc
         let key = Fixture.day("2026-05-05")
         let nine = Instant(key.daysSinceEpoch) * 86_400 + 9 * 3600
         var w = PetWorld(now: nine, zone: .utc, lastClosedDay: key.adding(days: -1))
-        for n in 0..<200 { try w.addTask(title: String(repeating: "long title ", count: 17) + "\(n)", time: "10:00", Context(now: nine, zone: .utc)) }
+        for n in 0..<200 {
+            try w.addTask(
+                title: String(repeating: "long title ", count: 17) + "\(n)", time: "10:00",
+                Context(now: nine, zone: .utc))
+        }
         let big = try #require(w.closeDueDays(Context(now: nine + 86_400, zone: .utc)).first?.record)
         #expect(try HistoryLine.encode(big).count > 3 * BackwardLines.chunk)
         do {
             let (store, _) = try openLoaded(dir.store)
-            try store.commitCloseouts([Fixture.record(key.adding(days: -1)), big], world: Fixture.world(closedThrough: key))
+            try store.commitCloseouts(
+                [Fixture.record(key.adding(days: -1)), big], world: Fixture.world(closedThrough: key))
             store.close()
         }
         try append(String(repeating: "x", count: 9000), to: dir.file("history-2026.jsonl"))  // a long torn tail

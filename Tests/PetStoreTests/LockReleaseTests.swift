@@ -1,9 +1,10 @@
 import Foundation
-@testable import PetStore
 import Testing
 
+@testable import PetStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Closing a store releases its lock at once, even while another thread is spawning children

@@ -1,40 +1,42 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
+
+@testable import PetStore
 
 /// Schema 0, the pre-release shape, hand-written: `pet` and `lastClosed` (now `openingPet` and
 /// `lastClosedDay`), tasks' `snooze` (now `snoozedUntil`), no `openDayLive`, no `rollover`.
 let stateSchema0 = #"""
-{
-  "schema": 0,
-  "world": {
-    "settings": {"resetTime": "00:00", "graceMinutes": 30, "snoozeMinutes": 10},
-    "pet": {"stageIndex": 2, "stageXP": 7},
-    "openDay": {"key": "2026-03-02", "start": 1772406000, "end": 1772492400},
-    "tasks": [
-      {"id": "20260302-3", "title": "Write report", "time": "08:30", "dayKey": "2026-03-02",
-       "scheduled": 1772436600, "order": 3, "completedAt": 1772439000, "completedSeq": 9, "xp": 2},
-      {"id": "20260302-4", "title": "Call Mum", "time": "12:00", "dayKey": "2026-03-02",
-       "scheduled": 1772449200, "order": 4, "completedSeq": 0, "xp": 0, "snooze": 1772453700,
-       "templateID": "t-2", "repeatRule": "weekdays"}
-    ],
-    "tomorrow": [
-      {"id": "20260303-5", "title": "Dentist", "time": "09:00", "dayKey": "2026-03-03",
-       "scheduled": 1772524800, "order": 5, "completedSeq": 0, "xp": 0}
-    ],
-    "templates": [
-      {"id": "t-2", "title": "Call Mum", "time": "12:00", "repeatRule": "weekdays", "firstDay": "2026-03-01", "order": 2}
-    ],
-    "lastClosed": "2026-03-01",
-    "mutations": 11,
-    "serial": 5
-  }
-}
-"""#
+    {
+      "schema": 0,
+      "world": {
+        "settings": {"resetTime": "00:00", "graceMinutes": 30, "snoozeMinutes": 10},
+        "pet": {"stageIndex": 2, "stageXP": 7},
+        "openDay": {"key": "2026-03-02", "start": 1772406000, "end": 1772492400},
+        "tasks": [
+          {"id": "20260302-3", "title": "Write report", "time": "08:30", "dayKey": "2026-03-02",
+           "scheduled": 1772436600, "order": 3, "completedAt": 1772439000, "completedSeq": 9, "xp": 2},
+          {"id": "20260302-4", "title": "Call Mum", "time": "12:00", "dayKey": "2026-03-02",
+           "scheduled": 1772449200, "order": 4, "completedSeq": 0, "xp": 0, "snooze": 1772453700,
+           "templateID": "t-2", "repeatRule": "weekdays"}
+        ],
+        "tomorrow": [
+          {"id": "20260303-5", "title": "Dentist", "time": "09:00", "dayKey": "2026-03-03",
+           "scheduled": 1772524800, "order": 5, "completedSeq": 0, "xp": 0}
+        ],
+        "templates": [
+          {"id": "t-2", "title": "Call Mum", "time": "12:00", "repeatRule": "weekdays", "firstDay": "2026-03-01", "order": 2}
+        ],
+        "lastClosed": "2026-03-01",
+        "mutations": 11,
+        "serial": 5
+      }
+    }
+    """#
 
 /// A schema 0 history line: `petBefore`/`petAfter` (now `petAtOpen`/`petAtClose`).
-let historySchema0 = #"{"schema":0,"record":{"day":{"key":"2026-03-01","start":1772319600,"end":1772406000},"#
+let historySchema0 =
+    #"{"schema":0,"record":{"day":{"key":"2026-03-01","start":1772319600,"end":1772406000},"#
     + #""tasks":[{"id":"20260301-1","title":"Stretch","time":"08:00","dayKey":"2026-03-01","scheduled":1772348400,"#
     + #""order":1,"completedSeq":0,"xp":0,"snooze":1772349300}],"done":0,"total":1,"rate":0,"#
     + #""petBefore":{"stageIndex":2,"stageXP":12},"petAfter":{"stageIndex":2,"stageXP":7},"xpChange":-5}}"#
@@ -48,20 +50,28 @@ let historySchema0 = #"{"schema":0,"record":{"day":{"key":"2026-03-01","start":1
         w.settings.snoozeMinutes = 10
         w.openingPet = PetState(stageIndex: 2, stageXP: 7)
         w.openDay = Day(key: Fixture.day("2026-03-02"), start: 1_772_406_000, end: 1_772_492_400)
-        var done = TaskItem(id: "20260302-3", title: "Write report", time: WallTime(hour: 8, minute: 30)!,
-                            dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_436_600, order: 3)
+        var done = TaskItem(
+            id: "20260302-3", title: "Write report", time: WallTime(hour: 8, minute: 30)!,
+            dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_436_600, order: 3)
         done.completedAt = 1_772_439_000
         done.completedSeq = 9
         done.xp = 2
-        var snoozed = TaskItem(id: "20260302-4", title: "Call Mum", time: WallTime(hour: 12, minute: 0)!,
-                               dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_449_200, order: 4,
-                               templateID: "t-2", repeatRule: .weekdays)
+        var snoozed = TaskItem(
+            id: "20260302-4", title: "Call Mum", time: WallTime(hour: 12, minute: 0)!,
+            dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_449_200, order: 4,
+            templateID: "t-2", repeatRule: .weekdays)
         snoozed.snoozedUntil = 1_772_453_700
         w.tasks = [done, snoozed]
-        w.tomorrow = [TaskItem(id: "20260303-5", title: "Dentist", time: WallTime(hour: 9, minute: 0)!,
-                               dayKey: Fixture.day("2026-03-03"), scheduled: 1_772_524_800, order: 5)]
-        w.templates = [Template(id: "t-2", title: "Call Mum", time: WallTime(hour: 12, minute: 0)!, repeatRule: .weekdays,
-                                firstDay: Fixture.day("2026-03-01"), order: 2)]
+        w.tomorrow = [
+            TaskItem(
+                id: "20260303-5", title: "Dentist", time: WallTime(hour: 9, minute: 0)!,
+                dayKey: Fixture.day("2026-03-03"), scheduled: 1_772_524_800, order: 5)
+        ]
+        w.templates = [
+            Template(
+                id: "t-2", title: "Call Mum", time: WallTime(hour: 12, minute: 0)!, repeatRule: .weekdays,
+                firstDay: Fixture.day("2026-03-01"), order: 2)
+        ]
         w.mutations = 11
         w.serial = 5
         return w

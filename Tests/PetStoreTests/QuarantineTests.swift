@@ -1,7 +1,8 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
+
+@testable import PetStore
 
 @Suite struct QuarantineTests {
     static let validState: String = {
@@ -37,7 +38,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.file("state.json")))
         #expect(loaded.problems.count == 1)
         let problem = loaded.problems[0]
-        #expect(problem.contains(dir.file("state.json")) && problem.contains(moved) && problem.contains(reason), "\(problem)")
+        #expect(
+            problem.contains(dir.file("state.json")) && problem.contains(moved) && problem.contains(reason),
+            "\(problem)")
 
         // The empty start saves over nothing, and a second quarantine the same second gets its own name.
         try store.save(Fixture.world(closedThrough: Fixture.day("2026-02-27")))
@@ -52,7 +55,8 @@ import Testing
         // Later builds may add keys; the current PetWorld Codable ignores what it does not know.
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
-        let extended = Self.validState.replacingOccurrences(of: #""mutations":4"#, with: #""mutations":4,"futureKey":{"a":1}"#)
+        let extended = Self.validState.replacingOccurrences(
+            of: #""mutations":4"#, with: #""mutations":4,"futureKey":{"a":1}"#)
         #expect(extended != Self.validState)
         write(extended, to: dir.file("state.json"))
         let (_, loaded) = try openLoaded(dir.store)

@@ -1,7 +1,8 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
+
+@testable import PetStore
 
 @Suite struct RoundTripTests {
     @Test func everyFieldOfTheStateRoundTrips() throws {
@@ -9,9 +10,11 @@ import Testing
         let world = try Fixture.richWorld()
         // The fixture must exercise every key, optional ones included, or the round trip proves little.
         let json = String(decoding: try StateFile.encode(world), as: UTF8.self)
-        for key in ["settings", "resetTime", "graceMinutes", "snoozeMinutes", "rollover", "openingPet", "openDay",
-                    "openDayLive", "tasks", "tomorrow", "templates", "lastClosedDay", "mutations", "serial",
-                    "completedAt", "completedSeq", "xp", "snoozedUntil", "templateID", "repeatRule", "firstDay"] {
+        for key in [
+            "settings", "resetTime", "graceMinutes", "snoozeMinutes", "rollover", "openingPet", "openDay",
+            "openDayLive", "tasks", "tomorrow", "templates", "lastClosedDay", "mutations", "serial",
+            "completedAt", "completedSeq", "xp", "snoozedUntil", "templateID", "repeatRule", "firstDay",
+        ] {
             #expect(json.contains("\"\(key)\""), "fixture lacks \(key)")
         }
         do {
@@ -50,9 +53,11 @@ import Testing
     @Test func aDayIsNeverRecordedTwice() throws {
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
-        let d1 = Fixture.day("2026-03-01"), d2 = Fixture.day("2026-03-02")
+        let d1 = Fixture.day("2026-03-01")
+        let d2 = Fixture.day("2026-03-02")
         try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
-        try store.commitCloseouts([Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
+        try store.commitCloseouts(
+            [Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
         try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
         #expect(try store.recentHistory(days: 10).map(\.day.key) == [d1, d2])
     }
@@ -93,7 +98,8 @@ import Testing
         try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
         #expect(throws: StoreError.self) { try store.save(Fixture.world(closedThrough: nil)) }
         #expect(throws: StoreError.self) {
-            try store.commitCloseouts([Fixture.record(Fixture.day("2026-03-05"))], world: Fixture.world(closedThrough: d))
+            try store.commitCloseouts(
+                [Fixture.record(Fixture.day("2026-03-05"))], world: Fixture.world(closedThrough: d))
         }
         store.close()
         let (_, loaded) = try openLoaded(dir.store)

@@ -1,10 +1,11 @@
 import Foundation
 import PetCore
-@testable import PetStore
 import Testing
 
+@testable import PetStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh temporary directory, removed when the test is done with it.

@@ -17,7 +17,9 @@ enum CoreBench {
             perCall.append(seconds(d) / Double(perBatch))
         }
         perCall.sort()
-        let median = us(perCall[perCall.count / 2]), low = us(perCall[0]), high = us(perCall[perCall.count - 1])
+        let median = us(perCall[perCall.count / 2])
+        let low = us(perCall[0])
+        let high = us(perCall[perCall.count - 1])
         print("\(name): median \(median) per call (min \(low), max \(high); \(batches)×\(perBatch))")
     }
 
@@ -90,9 +92,11 @@ enum CoreBench {
             }
         }
         func total(_ d: Duration) -> String { String(format: "%.2f s total", seconds(d)) }
-        print("zone sweep, next tick only: \(zones.count) zones, \(ticks) ticks, "
-            + "\(us(seconds(tickOnly) / Double(ticks))) per tick, \(total(tickOnly))")
-        print("zone sweep, next tick + catchUp: \(steps) ticks, "
-            + "\(us(seconds(withCatchUp) / Double(steps))) per tick, \(total(withCatchUp))")
+        print(
+            "zone sweep, next tick only: \(zones.count) zones, \(ticks) ticks, "
+                + "\(us(seconds(tickOnly) / Double(ticks))) per tick, \(total(tickOnly))")
+        print(
+            "zone sweep, next tick + catchUp: \(steps) ticks, "
+                + "\(us(seconds(withCatchUp) / Double(steps))) per tick, \(total(withCatchUp))")
     }
 }

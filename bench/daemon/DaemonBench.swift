@@ -30,26 +30,34 @@ struct DaemonBench {
         say(line("start-up petprogressd (exec → name owned)", ours.times))
         say(line("start-up playerctld   (exec → name owned)", theirs.times))
         say(String(format: "ratio (medians): %.2f (target <= 1.5)\n", median(ours.times) / median(theirs.times)))
-        say(String(format: "resident after start-up: petprogressd %.1f MiB, playerctld %.1f MiB, ratio %.2f (target <= 3)\n",
-                     ours.rssKiB / 1024, theirs.rssKiB / 1024, ours.rssKiB / theirs.rssKiB))
+        say(
+            String(
+                format:
+                    "resident after start-up: petprogressd %.1f MiB, playerctld %.1f MiB, ratio %.2f (target <= 3)\n",
+                ours.rssKiB / 1024, theirs.rssKiB / 1024, ours.rssKiB / theirs.rssKiB))
 
         let pid = try spawn([daemon, "--data-dir", data, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
         let entry = try roundTrips(bus, member: "GetWidgetEntry", destination: name, path: path, interface: name)
-        let getID = try roundTrips(bus, member: "GetId", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                   interface: "org.freedesktop.DBus")
-        let ping = try roundTrips(bus, member: "Ping", destination: name, path: path, interface: "org.freedesktop.DBus.Peer")
+        let getID = try roundTrips(
+            bus, member: "GetId", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus")
+        let ping = try roundTrips(
+            bus, member: "Ping", destination: name, path: path, interface: "org.freedesktop.DBus.Peer")
         say(line("GetWidgetEntry round trip", entry, unit: "µs", scale: 1e6))
         say(line("bus GetId round trip     ", getID, unit: "µs", scale: 1e6))
         say(line("Peer.Ping to the daemon (routed; libdbus answers, no handler)", ping, unit: "µs", scale: 1e6))
         let player = try spawn(["/usr/bin/playerctld"])
         try waitForName(bus, "org.mpris.MediaPlayer2.playerctld")
-        let playerPing = try roundTrips(bus, member: "Ping", destination: "org.mpris.MediaPlayer2.playerctld",
-                                        path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Peer")
+        let playerPing = try roundTrips(
+            bus, member: "Ping", destination: "org.mpris.MediaPlayer2.playerctld",
+            path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Peer")
         stop(player)
         say(line("Peer.Ping to playerctld (routed, for reference)", playerPing, unit: "µs", scale: 1e6))
-        say(String(format: "ratio p50: %.2f, p99: %.2f (target <= 1.3)\n",
-                     percentile(entry, 0.5) / percentile(getID, 0.5), percentile(entry, 0.99) / percentile(getID, 0.99)))
+        say(
+            String(
+                format: "ratio p50: %.2f, p99: %.2f (target <= 1.3)\n",
+                percentile(entry, 0.5) / percentile(getID, 0.5), percentile(entry, 0.99) / percentile(getID, 0.99)))
 
         let before = contextSwitches(pid)
         sleep(UInt32(idleSeconds))
@@ -57,8 +65,9 @@ struct DaemonBench {
         stop(pid)
 
         let delays = try (0..<3).map { _ in try entryChangedDelay(bus) }
-        say(line("EntryChanged after the top of the hour (upper bound)", delays, unit: "ms", scale: 1e3)
-              + " (target <= 50 ms)")
+        say(
+            line("EntryChanged after the top of the hour (upper bound)", delays, unit: "ms", scale: 1e3)
+                + " (target <= 50 ms)")
     }
 
     // MARK: measurements
@@ -78,8 +87,12 @@ struct DaemonBench {
         return (times, median(rss))
     }
 
-    func roundTrips(_ bus: Connection, member: String, destination: String, path: String, interface: String) throws -> [Double] {
-        for _ in 0..<200 { _ = try bus.call(destination: destination, path: path, interface: interface, member: member) }
+    func roundTrips(_ bus: Connection, member: String, destination: String, path: String, interface: String) throws
+        -> [Double]
+    {
+        for _ in 0..<200 {
+            _ = try bus.call(destination: destination, path: path, interface: interface, member: member)
+        }
         return try (0..<5000).map { _ in
             let t0 = monotonic()
             _ = try bus.call(destination: destination, path: path, interface: interface, member: member)
@@ -111,7 +124,10 @@ struct DaemonBench {
     /// A private bus; `--fork` keeps the pipe open in the child, so the address goes through a file.
     func startBus() throws -> (String, pid_t) {
         let file = root + "/bus.txt"
-        let sh = try spawn(["/bin/sh", "-c", "exec dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1 > \"$1\"", "sh", file])
+        let sh = try spawn([
+            "/bin/sh", "-c", "exec dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1 > \"$1\"",
+            "sh", file,
+        ])
         var status: Int32 = 0
         waitpid(sh, &status, 0)
         let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
@@ -140,8 +156,9 @@ struct DaemonBench {
 
     func waitForName(_ bus: Connection, _ name: String) throws {
         for _ in 0..<100_000 {
-            let reply = try bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                     interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(name)])
+            let reply = try bus.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(name)])
             if reply.first?.boolValue == true { return }
         }
         throw DBusError.failed("\(name) never appeared")
@@ -157,7 +174,9 @@ struct DaemonBench {
             let ctx = Context(now: t, zone: .utc)
             for n in 0..<6 {
                 let id = try? world.addTask(title: "Task \(n) of a busy day", time: "\(10 + n):30", ctx)
-                if n % 3 != 2, let id { _ = try? world.markDone(id: id, Context(now: t + Instant(3 + n) * 3600, zone: .utc)) }
+                if n % 3 != 2, let id {
+                    _ = try? world.markDone(id: id, Context(now: t + Instant(3 + n) * 3600, zone: .utc))
+                }
             }
             t += 86_400
             guard t < end else { break }
@@ -181,7 +200,8 @@ struct DaemonBench {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.reduce(0) { sum, tid in
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8)) ?? ""
-            return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+            return sum
+                + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
                 .compactMap { Int($0.split(separator: "\t").last ?? "") }.reduce(0, +)
         }
     }
@@ -200,7 +220,8 @@ struct DaemonBench {
     }
 
     func line(_ what: String, _ xs: [Double], unit: String = "ms", scale: Double = 1e3) -> String {
-        String(format: "%@: p50 %.2f %@, p99 %.2f %@, min %.2f %@", what, percentile(xs, 0.5) * scale, unit,
-               percentile(xs, 0.99) * scale, unit, (xs.min() ?? 0) * scale, unit)
+        String(
+            format: "%@: p50 %.2f %@, p99 %.2f %@, min %.2f %@", what, percentile(xs, 0.5) * scale, unit,
+            percentile(xs, 0.99) * scale, unit, (xs.min() ?? 0) * scale, unit)
     }
 }

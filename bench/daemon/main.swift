@@ -4,7 +4,9 @@ import Glibc
 // bench-daemon: petprogressd against playerctld and the bus itself, on a private bus.
 // Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--idle-seconds N]
 var arguments = CommandLine.arguments.dropFirst()
-var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("petprogressd").path
+var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "petprogressd"
+).path
 var idleSeconds = 60
 while let a = arguments.popFirst() {
     switch a {

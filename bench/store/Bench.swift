@@ -3,20 +3,26 @@ import PetCore
 import PetStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum Bench {
     static func run(root: String, rounds: Int) throws {
         let (world, records) = synthesize(years: 10)
-        let empty = root + "/empty", one = root + "/oneday", full = root + "/tenyears"
+        let empty = root + "/empty"
+        let one = root + "/oneday"
+        let full = root + "/tenyears"
         try prepare(empty, world: world, records: [])
         try prepare(one, world: world, records: Array(records.suffix(1)))
         try prepare(full, world: world, records: records)
         let historyBytes = (try FileManager.default.contentsOfDirectory(atPath: full))
             .filter { $0.hasPrefix("history-") }
-            .reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: full + "/" + $1)[.size] as? Int) ?? 0) }
-        print("history: \(records.count) days in 10 year files, \(historyBytes / 1024) KiB; state: \(stateSize(full)) bytes")
+            .reduce(0) {
+                $0 + ((try? FileManager.default.attributesOfItem(atPath: full + "/" + $1)[.size] as? Int) ?? 0)
+            }
+        print(
+            "history: \(records.count) days in 10 year files, \(historyBytes / 1024) KiB; state: \(stateSize(full)) bytes"
+        )
 
         let (e, f) = try measurePair(rounds, { try openLoad(empty) }, { try openLoad(full) })
         print(line("open + load, empty history", e))
@@ -31,10 +37,12 @@ enum Bench {
         _ = try store.load()
         var w = world
         let size = stateSize(full)
-        let (save, bare) = try measurePair(rounds, {
-            w.mutations += 1
-            try store.save(w)
-        }, { try bareReplace(dir: root, size: size) })
+        let (save, bare) = try measurePair(
+            rounds,
+            {
+                w.mutations += 1
+                try store.save(w)
+            }, { try bareReplace(dir: root, size: size) })
         store.close()
         print(line("durable save (PetStore.save, \(size) B)", save))
         print(line("bare write+fsync+rename+dir fsync, same size", bare))
@@ -51,8 +59,11 @@ enum Bench {
         for d in 0...days {
             let ctx = Context(now: now, zone: .utc)
             for n in 0..<(5 + d % 4) {
-                let id = try? w.addTask(title: "Daily task number \(n) of a long and busy day", time: "\(10 + n):30", ctx)
-                if n % 3 != 2, let id { _ = try? w.markDone(id: id, Context(now: now + Instant(3 + n) * 3600, zone: .utc)) }
+                let id = try? w.addTask(
+                    title: "Daily task number \(n) of a long and busy day", time: "\(10 + n):30", ctx)
+                if n % 3 != 2, let id {
+                    _ = try? w.markDone(id: id, Context(now: now + Instant(3 + n) * 3600, zone: .utc))
+                }
             }
             if d == days { break }
             now += 86_400
@@ -80,10 +91,13 @@ enum Bench {
     /// the directory fsynced.
     static func bareReplace(dir: String, size: Int) throws {
         let bytes = [UInt8](repeating: 0x61, count: size)
-        let tmp = dir + "/bare.tmp", dst = dir + "/bare.json"
+        let tmp = dir + "/bare.tmp"
+        let dst = dir + "/bare.json"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, size) }) == size, fsync(fd) == 0 else { throw POSIXError(.EIO) }
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, size) }) == size, fsync(fd) == 0 else {
+            throw POSIXError(.EIO)
+        }
         close(fd)
         guard rename(tmp, dst) == 0 else { throw POSIXError(.EIO) }
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -103,7 +117,8 @@ enum Bench {
             try a()
             try b()
         }
-        var sa: [Double] = [], sb: [Double] = []
+        var sa: [Double] = []
+        var sb: [Double] = []
         for _ in 0..<rounds {
             sa.append(try time(a))
             sb.append(try time(b))
@@ -123,7 +138,8 @@ enum Bench {
     }
 
     static func line(_ what: String, _ s: Stats) -> String {
-        what.padding(toLength: 50, withPad: " ", startingAt: 0) + String(format: "median %8.1f us   p90 %8.1f us   min %8.1f us", s.median, s.p90, s.min)
+        what.padding(toLength: 50, withPad: " ", startingAt: 0)
+            + String(format: "median %8.1f us   p90 %8.1f us   min %8.1f us", s.median, s.p90, s.min)
     }
 
     static func stateSize(_ dir: String) -> Int {

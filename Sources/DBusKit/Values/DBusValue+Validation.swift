@@ -50,7 +50,9 @@ extension DBusValue {
             try Self.requireSingle(own)
             for value in values {
                 let found = try value.checked(depth: depth + 1)
-                guard found == element else { throw DBusError.invalidArgs("Array element '\(found)' is not '\(element)'.") }
+                guard found == element else {
+                    throw DBusError.invalidArgs("Array element '\(found)' is not '\(element)'.")
+                }
             }
             return own
         case .dictionary(let key, let valueSignature, let entries):

@@ -18,7 +18,8 @@ public struct SimulationConfig: Hashable, Sendable {
             throw PetError(.invalidArgument, "--days must be between 1 and \(Self.maxDays), not \(days).")
         }
         guard (0...Self.maxTasksPerDay).contains(tasksPerDay) else {
-            throw PetError(.invalidArgument, "--tasks must be between 0 and \(Self.maxTasksPerDay), not \(tasksPerDay).")
+            throw PetError(
+                .invalidArgument, "--tasks must be between 0 and \(Self.maxTasksPerDay), not \(tasksPerDay).")
         }
         for (name, rate) in [("--done-rate", doneRate), ("--on-time-rate", onTimeRate)] {
             guard rate.isFinite, (0...1).contains(rate) else {

@@ -13,14 +13,17 @@ public struct SimulationResult: Hashable, Sendable {
     /// An aligned table, one stage a line, then the final state.
     public var text: String {
         let c = config
-        var lines = ["Simulated \(c.days) days, \(c.tasksPerDay) tasks a day, done rate \(c.doneRate), "
-            + "on-time rate \(c.onTimeRate), seed \(c.seed)."]
+        var lines = [
+            "Simulated \(c.days) days, \(c.tasksPerDay) tasks a day, done rate \(c.doneRate), "
+                + "on-time rate \(c.onTimeRate), seed \(c.seed)."
+        ]
         let width = max(5, stages.stages.map(\.name.count).max() ?? 5)
         lines.append(["stage", "name".padding(width), "threshold", "first day"].joined(separator: "  "))
         for stage in stages.stages {
             let day = firstDay[stage.i].map(String.init) ?? "not reached"
-            lines.append([String(stage.i).padding(5), stage.name.padding(width), String(stage.threshold).padding(9), day]
-                .joined(separator: "  "))
+            lines.append(
+                [String(stage.i).padding(5), stage.name.padding(width), String(stage.threshold).padding(9), day]
+                    .joined(separator: "  "))
         }
         let shown = stages.stage(final.stageIndex)
         let position = "stage \(final.stageIndex + 1) of \(stages.count)"
@@ -32,7 +35,8 @@ public struct SimulationResult: Hashable, Sendable {
     public var csv: String {
         var rows = ["stage,name,threshold,first_day"]
         for stage in stages.stages {
-            rows.append("\(stage.i),\(csvField(stage.name)),\(stage.threshold),\(firstDay[stage.i].map(String.init) ?? "")")
+            rows.append(
+                "\(stage.i),\(csvField(stage.name)),\(stage.threshold),\(firstDay[stage.i].map(String.init) ?? "")")
         }
         return rows.joined(separator: "\n") + "\n"
     }

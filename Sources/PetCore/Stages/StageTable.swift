@@ -10,7 +10,9 @@ public struct StageTable: Hashable, Sendable {
         guard stages.count >= 2 else { throw StageTableError("it needs at least 2 stages, found \(stages.count)") }
         for (n, stage) in stages.enumerated() {
             let isLast = n == stages.count - 1
-            guard stage.i == n else { throw StageTableError("stage \(n) has \"i\": \(stage.i); i must run 0…\(stages.count - 1) in order") }
+            guard stage.i == n else {
+                throw StageTableError("stage \(n) has \"i\": \(stage.i); i must run 0…\(stages.count - 1) in order")
+            }
             guard !stage.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw StageTableError("stage \(n) has an empty name")
             }

@@ -15,7 +15,10 @@ public enum Repeat: Hashable, Sendable, CustomStringConvertible {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let days = names.compactMap(Weekday.init(shortName:))
             guard days.count == names.count else {
-                throw PetError(.invalidArgument, "The repeat must be daily, weekdays, or a comma list of mon,tue,wed,thu,fri,sat,sun, not \(quoted(text)).")
+                throw PetError(
+                    .invalidArgument,
+                    "The repeat must be daily, weekdays, or a comma list of mon,tue,wed,thu,fri,sat,sun, not \(quoted(text))."
+                )
             }
             guard Set(days).count == days.count else {
                 throw PetError(.invalidArgument, "The repeat \(quoted(text)) names a weekday twice.")

@@ -21,8 +21,10 @@ public struct TaskItem: Codable, Hashable, Sendable {
     /// The template's repeat rule when it was instantiated; nil for a one-off.
     public var repeatRule: Repeat?
 
-    public init(id: String, title: String, time: WallTime, dayKey: DayKey, scheduled: Instant, order: UInt64,
-                templateID: String? = nil, repeatRule: Repeat? = nil) {
+    public init(
+        id: String, title: String, time: WallTime, dayKey: DayKey, scheduled: Instant, order: UInt64,
+        templateID: String? = nil, repeatRule: Repeat? = nil
+    ) {
         self.id = id
         self.title = title
         self.time = time

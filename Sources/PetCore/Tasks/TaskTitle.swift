@@ -13,7 +13,8 @@ public enum TaskTitle {
             throw PetError(.invalidArgument, "The title has \(count) characters; the limit is \(maxLength).")
         }
         guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw PetError(.invalidArgument, "The title contains a control character (such as a newline or tab); remove it.")
+            throw PetError(
+                .invalidArgument, "The title contains a control character (such as a newline or tab); remove it.")
         }
         return title
     }

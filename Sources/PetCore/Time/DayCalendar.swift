@@ -26,7 +26,8 @@ public enum DayCalendar {
     public static func firstDay(containing now: Instant, resetTime: WallTime, zone: Zone, after: DayKey? = nil) -> Day {
         let today = zone.localDate(at: now)
         // The latest day boundary (a reset instant; the first occurrence in a fold) at or before now.
-        var start = (-3...0).compactMap { zone.placements(on: today.adding(days: $0), at: resetTime).first }
+        var start =
+            (-3...0).compactMap { zone.placements(on: today.adding(days: $0), at: resetTime).first }
             .filter { $0 <= now }.max() ?? now
         var end = self.end(ofDayStartingAt: start, resetTime: resetTime, zone: zone)
         while end <= now {

@@ -1,6 +1,7 @@
 /// A day of the week, Monday first, spelled `mon`…`sun` in repeat rules.
 public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The lowercase three-letter name used by repeat rules.
     public var shortName: String {

@@ -19,7 +19,8 @@ public enum AccessibleText {
         let state = stages.clamp(pet)
         let stage = stages.stage(state.stageIndex)
         let position = "\(stage.name), stage \(state.stageIndex + 1) of \(stages.count)"
-        let petPart = state.stageIndex == stages.finalIndex
+        let petPart =
+            state.stageIndex == stages.finalIndex
             ? "\(position), final form, \(state.stageXP) XP."
             : "\(position), \(state.stageXP) of \(stage.threshold) XP."
         let taskPart: String

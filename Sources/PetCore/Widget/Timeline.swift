@@ -20,9 +20,10 @@ public enum Timeline {
                 days.append((day, known + world.projectedInstances(for: day, zone: ctx.zone)))
             }
             guard let current = days.last else { break }
-            result.append(WidgetEntry.values(
-                date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
-                at: tick, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath))
+            result.append(
+                WidgetEntry.values(
+                    date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
+                    at: tick, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath))
         }
         return result
     }

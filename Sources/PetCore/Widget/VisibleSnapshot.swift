@@ -23,8 +23,10 @@ public enum SnapshotRule {
     /// The pet as of `tick`: the live state after the closeouts dated at or before the tick and
     /// before any dated after it. `closeouts` are the ones that just ran, in order;
     /// `petBeforeCloseouts` is the live pet before the first of them.
-    public static func pet(asOf tick: Instant, closeouts: [Closeout], petBeforeCloseouts: PetState,
-                           livePet: PetState) -> PetState {
+    public static func pet(
+        asOf tick: Instant, closeouts: [Closeout], petBeforeCloseouts: PetState,
+        livePet: PetState
+    ) -> PetState {
         guard let firstLater = closeouts.firstIndex(where: { $0.date > tick }) else { return livePet }
         return firstLater == 0 ? petBeforeCloseouts : closeouts[firstLater - 1].petAfter
     }
@@ -32,8 +34,10 @@ public enum SnapshotRule {
     /// The snapshot to store now, or nil when the stored one stays: nil unless the latest tick at
     /// or before `now` (in `zone`) is later than the stored snapshot's tick. A backward clock
     /// therefore never moves the snapshot back.
-    public static func due(stored: VisibleSnapshot?, now: Instant, zone: Zone, closeouts: [Closeout],
-                           petBeforeCloseouts: PetState, livePet: PetState) -> VisibleSnapshot? {
+    public static func due(
+        stored: VisibleSnapshot?, now: Instant, zone: Zone, closeouts: [Closeout],
+        petBeforeCloseouts: PetState, livePet: PetState
+    ) -> VisibleSnapshot? {
         let tick = Ticks.latest(atOrBefore: now, zone: zone)
         if let stored, stored.tick >= tick { return nil }
         let pet = pet(asOf: tick, closeouts: closeouts, petBeforeCloseouts: petBeforeCloseouts, livePet: livePet)

@@ -4,8 +4,10 @@ public enum WidgetEntry {
     /// The entry's keys. `date` and `nextDate` are ticks; `tasks` are the day's tasks with
     /// `dayKey`, read live at `at` (`next` is the first not-done task in day order, `overdue`
     /// relative to `at`).
-    public static func values(date: Instant, nextDate: Instant, pet: PetState, dayKey: DayKey, tasks: [TaskItem],
-                              at: Instant, zone: Zone, stages: StageTable, iconPath: (Stage) -> String) -> EntryDictionary {
+    public static func values(
+        date: Instant, nextDate: Instant, pet: PetState, dayKey: DayKey, tasks: [TaskItem],
+        at: Instant, zone: Zone, stages: StageTable, iconPath: (Stage) -> String
+    ) -> EntryDictionary {
         let ordered = tasks.inDayOrder()
         let pending = ordered.filter { !$0.isDone }
         let done = ordered.count - pending.count

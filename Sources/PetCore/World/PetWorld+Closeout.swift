@@ -26,11 +26,14 @@ extension PetWorld {
         let petAfter = Engine.apply(events, to: petBefore, table: ctx.stages)
 
         let neutral = ordered.isEmpty && !openDayLive
-        let record = neutral ? nil : DayRecord(
-            day: openDay, tasks: ordered, done: done, total: ordered.count,
-            rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
-            petAtOpen: openingPet, petAtClose: petAfter,
-            xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp })
+        let record =
+            neutral
+            ? nil
+            : DayRecord(
+                day: openDay, tasks: ordered, done: done, total: ordered.count,
+                rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
+                petAtOpen: openingPet, petAtClose: petAfter,
+                xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp })
         let closeout = Closeout(day: openDay, record: record, petAfter: petAfter)
 
         lastClosedDay = openDay.key
@@ -60,8 +63,10 @@ extension PetWorld {
         for old in rolled {
             guard tasks.count < Self.maxTasksPerDay else { return }
             let n = takeSerial()
-            tasks.append(TaskItem(id: "\(day.key.digits)-\(n)", title: old.title, time: old.time, dayKey: day.key,
-                                  scheduled: Self.placeLeniently(old.time, in: day, zone: zone), order: n))
+            tasks.append(
+                TaskItem(
+                    id: "\(day.key.digits)-\(n)", title: old.title, time: old.time, dayKey: day.key,
+                    scheduled: Self.placeLeniently(old.time, in: day, zone: zone), order: n))
         }
     }
 

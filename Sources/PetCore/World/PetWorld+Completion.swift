@@ -27,7 +27,9 @@ extension PetWorld {
     /// as if that completion never happened.
     public mutating func undo(id: String) throws(PetError) {
         let i = try locateActionable(id, verb: "undone")
-        guard tasks[i].isDone else { throw PetError(.notDone, "Task \(quoted(id)) is not done, so there is nothing to undo.") }
+        guard tasks[i].isDone else {
+            throw PetError(.notDone, "Task \(quoted(id)) is not done, so there is nothing to undo.")
+        }
         tasks[i].completedAt = nil
         tasks[i].completedSeq = 0
         tasks[i].xp = 0
@@ -40,7 +42,9 @@ extension PetWorld {
     public mutating func snooze(id: String, _ ctx: Context) throws(PetError) -> Instant {
         let i = try locateActionable(id, verb: "snoozed")
         let task = tasks[i]
-        guard !task.isDone else { throw PetError(.alreadyDone, "Task \(quoted(id)) is done; there is nothing to snooze.") }
+        guard !task.isDone else {
+            throw PetError(.alreadyDone, "Task \(quoted(id)) is done; there is nothing to snooze.")
+        }
         let until = min(max(ctx.now, task.effective) + Int64(settings.snoozeMinutes) * 60, openDay.end - 60)
         guard until > task.effective else {
             throw PetError(.invalidArgument, "It is too late in the day to snooze \(quoted(task.title)).")

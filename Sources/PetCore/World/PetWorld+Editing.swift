@@ -18,8 +18,10 @@ extension PetWorld {
     /// Adds a one-off task, or — with a repeat rule — a template (and today's instance when it is
     /// for today and today matches). Returns the task or template id.
     @discardableResult
-    public mutating func addTask(title rawTitle: String, time rawTime: String, day rawDay: String = "",
-                                 repeat rawRepeat: String = "", _ ctx: Context) throws(PetError) -> String {
+    public mutating func addTask(
+        title rawTitle: String, time rawTime: String, day rawDay: String = "",
+        repeat rawRepeat: String = "", _ ctx: Context
+    ) throws(PetError) -> String {
         let title = try TaskTitle.validate(rawTitle)
         let time = try WallTime.parse(rawTime)
         let choice = try DayChoice.parse(rawDay)
@@ -30,13 +32,16 @@ extension PetWorld {
         guard let rule else {
             try checkRoom(choice == .today ? tasks.count : tomorrow.count, day: day)
             let n = takeSerial()
-            let task = TaskItem(id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n)
+            let task = TaskItem(
+                id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n)
             if choice == .today { tasks.append(task) } else { tomorrow.append(task) }
             _ = recordMutation()
             return task.id
         }
         guard templates.count < Self.maxTemplates else {
-            throw PetError(.invalidArgument, "There are already \(Self.maxTemplates) recurring tasks, the limit; delete one first.")
+            throw PetError(
+                .invalidArgument, "There are already \(Self.maxTemplates) recurring tasks, the limit; delete one first."
+            )
         }
         let wantsInstance = choice == .today && rule.matches(day.key.weekday)
         if wantsInstance { try checkRoom(tasks.count, day: day) }
@@ -50,7 +55,9 @@ extension PetWorld {
 
     /// Edits a task's or a template's title and/or time; an empty string leaves that field as is.
     /// A time change clears the snooze; a done task may change its title only.
-    public mutating func updateTask(id: String, title rawTitle: String, time rawTime: String, _ ctx: Context) throws(PetError) {
+    public mutating func updateTask(id: String, title rawTitle: String, time rawTime: String, _ ctx: Context)
+        throws(PetError)
+    {
         let slot = try locate(id)
         let title = rawTitle.isEmpty ? nil : try TaskTitle.validate(rawTitle)
         let time = rawTime.isEmpty ? nil : try WallTime.parse(rawTime)
@@ -74,14 +81,17 @@ extension PetWorld {
         case .tomorrow(let i): tomorrow.remove(at: i)
         case .today(let i):
             guard !tasks[i].isDone else {
-                throw PetError(.alreadyDone, "Task \(quoted(id)) is done and stays on record; undo it first to delete it.")
+                throw PetError(
+                    .alreadyDone, "Task \(quoted(id)) is done and stays on record; undo it first to delete it.")
             }
             tasks.remove(at: i)
         }
         _ = recordMutation()
     }
 
-    private func edited(_ task: TaskItem, title: String?, time: WallTime?, in day: Day, zone: Zone) throws(PetError) -> TaskItem {
+    private func edited(_ task: TaskItem, title: String?, time: WallTime?, in day: Day, zone: Zone) throws(PetError)
+        -> TaskItem
+    {
         var t = task
         if let time, time != t.time {
             let at = try Self.place(time, in: day, zone: zone)
@@ -105,7 +115,8 @@ extension PetWorld {
     /// A new task of `day` made from a template.
     mutating func instance(of template: Template, in day: Day, at: Instant) -> TaskItem {
         let n = takeSerial()
-        return TaskItem(id: "\(day.key.digits)-\(n)", title: template.title, time: template.time, dayKey: day.key,
-                        scheduled: at, order: n, templateID: template.id, repeatRule: template.repeatRule)
+        return TaskItem(
+            id: "\(day.key.digits)-\(n)", title: template.title, time: template.time, dayKey: day.key,
+            scheduled: at, order: n, templateID: template.id, repeatRule: template.repeatRule)
     }
 }

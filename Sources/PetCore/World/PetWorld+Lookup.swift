@@ -22,8 +22,10 @@ extension PetWorld {
     func locateActionable(_ id: String, verb: String) throws(PetError) -> Int {
         switch try locate(id) {
         case .today(let i): return i
-        case .tomorrow: throw PetError(.invalidArgument, "Task \(quoted(id)) is tomorrow's; only today's tasks can be \(verb).")
-        case .template: throw PetError(.invalidArgument, "\(quoted(id)) is a recurring template; \(verb) applies to a day's task.")
+        case .tomorrow:
+            throw PetError(.invalidArgument, "Task \(quoted(id)) is tomorrow's; only today's tasks can be \(verb).")
+        case .template:
+            throw PetError(.invalidArgument, "\(quoted(id)) is a recurring template; \(verb) applies to a day's task.")
         }
     }
 
@@ -41,7 +43,9 @@ extension PetWorld {
     /// The strict placement of a time in a day, or `InvalidArgument` when it falls nowhere there.
     static func place(_ time: WallTime, in day: Day, zone: Zone) throws(PetError) -> Instant {
         guard let at = DayCalendar.instant(of: time, in: day, zone: zone) else {
-            throw PetError(.invalidArgument, "\(time) does not occur in the day \(day.key), which is shortened by a reset-time change.")
+            throw PetError(
+                .invalidArgument,
+                "\(time) does not occur in the day \(day.key), which is shortened by a reset-time change.")
         }
         return at
     }

@@ -5,8 +5,10 @@ extension PetWorld {
     /// pet part from the visible snapshot, the task part live from the open day. Run `catchUp`
     /// first; without a stored snapshot the live pet at the latest tick stands in.
     public func widgetEntry(_ ctx: Context, iconPath: (Stage) -> String = { _ in "" }) -> EntryDictionary {
-        let shown = snapshot ?? VisibleSnapshot(
-            tick: Ticks.latest(atOrBefore: ctx.now, zone: ctx.zone), pet: livePet(ctx.stages))
+        let shown =
+            snapshot
+            ?? VisibleSnapshot(
+                tick: Ticks.latest(atOrBefore: ctx.now, zone: ctx.zone), pet: livePet(ctx.stages))
         return WidgetEntry.values(
             date: shown.tick, nextDate: Ticks.next(after: shown.tick, zone: ctx.zone), pet: shown.pet,
             dayKey: openDay.key, tasks: tasks, at: ctx.now, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath)

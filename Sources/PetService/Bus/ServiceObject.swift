@@ -26,8 +26,12 @@ extension PetService {
                 [.string(try s.addTask(title: try call.string(0), time: try call.string(1), day: "", repeat: ""))]
             },
             method("AddTaskFor", in: "ssss", out: "s") { s, call in
-                [.string(try s.addTask(title: try call.string(0), time: try call.string(1),
-                                       day: try call.string(2), repeat: try call.string(3)))]
+                [
+                    .string(
+                        try s.addTask(
+                            title: try call.string(0), time: try call.string(1),
+                            day: try call.string(2), repeat: try call.string(3)))
+                ]
             },
             method("UpdateTask", in: "sss", out: "") { s, call in
                 try s.updateTask(id: try call.string(0), title: try call.string(1), time: try call.string(2))
@@ -47,10 +51,17 @@ extension PetService {
                 self.refresh()
                 return self.widgetEntry().dbus
             },
-            setting("ResetTime", "s", get: { .string($0.resetTime.description) }, set: { s, v throws(PetError) in try s.setResetTime(v) }),
-            setting("GraceMinutes", "u", get: { .uint32(UInt32($0.graceMinutes)) }, set: { s, v throws(PetError) in try s.setGraceMinutes(v) }),
-            setting("SnoozeMinutes", "u", get: { .uint32(UInt32($0.snoozeMinutes)) }, set: { s, v throws(PetError) in try s.setSnoozeMinutes(v) }),
-            setting("Rollover", "b", get: { .bool($0.rollover) }, set: { s, v throws(PetError) in try s.setRollover(v) }),
+            setting(
+                "ResetTime", "s", get: { .string($0.resetTime.description) },
+                set: { s, v throws(PetError) in try s.setResetTime(v) }),
+            setting(
+                "GraceMinutes", "u", get: { .uint32(UInt32($0.graceMinutes)) },
+                set: { s, v throws(PetError) in try s.setGraceMinutes(v) }),
+            setting(
+                "SnoozeMinutes", "u", get: { .uint32(UInt32($0.snoozeMinutes)) },
+                set: { s, v throws(PetError) in try s.setSnoozeMinutes(v) }),
+            setting(
+                "Rollover", "b", get: { .bool($0.rollover) }, set: { s, v throws(PetError) in try s.setRollover(v) }),
         ]
         return try ExportedObject(
             path: BusContract.path,
@@ -59,22 +70,29 @@ extension PetService {
     }
 
     /// A method whose handler runs after `refresh`, with the rules' errors as the contract's.
-    private func method(_ name: String, in input: String, out output: String,
-                        _ body: @escaping (PetService, MethodCall) throws -> [DBusValue]) -> ExportedObject.Method {
+    private func method(
+        _ name: String, in input: String, out output: String,
+        _ body: @escaping (PetService, MethodCall) throws -> [DBusValue]
+    ) -> ExportedObject.Method {
         ExportedObject.Method(name, in: input, out: output) { [unowned self] call in
             self.refresh()
             do { return try body(self, call) } catch let error as PetError { throw error.dbus }
         }
     }
 
-    private func setting(_ name: String, _ signature: String, get: @escaping (Settings) -> DBusValue,
-                         set: @escaping (PetService, DBusValue) throws(PetError) -> Void) -> ExportedObject.Property {
-        ExportedObject.Property(name, signature: signature, get: { [unowned self] in
-            self.refresh()
-            return get(self.world.settings)
-        }, set: { [unowned self] value in
-            self.refresh()
-            do throws(PetError) { try set(self, value) } catch { throw error.dbus }
-        })
+    private func setting(
+        _ name: String, _ signature: String, get: @escaping (Settings) -> DBusValue,
+        set: @escaping (PetService, DBusValue) throws(PetError) -> Void
+    ) -> ExportedObject.Property {
+        ExportedObject.Property(
+            name, signature: signature,
+            get: { [unowned self] in
+                self.refresh()
+                return get(self.world.settings)
+            },
+            set: { [unowned self] value in
+                self.refresh()
+                do throws(PetError) { try set(self, value) } catch { throw error.dbus }
+            })
     }
 }

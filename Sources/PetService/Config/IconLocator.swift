@@ -9,11 +9,15 @@ public struct IconLocator: Sendable {
     /// Looks in `$XDG_DATA_HOME`, `$XDG_DATA_DIRS` and the `share/` beside the executable's prefix.
     public init(stages: StageTable, environment: [String: String], executable: String) {
         var dirs: [String] = []
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { dirs.append(xdg) }
-        else if let home = environment["HOME"], home.hasPrefix("/") { dirs.append(home + "/.local/share") }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dirs.append(xdg)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            dirs.append(home + "/.local/share")
+        }
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         dirs += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        dirs.append(URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path + "/share")
+        dirs.append(
+            URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path + "/share")
         var found: [String: String] = [:]
         for stage in stages.stages {
             found[stage.base] = dirs.lazy

@@ -45,7 +45,10 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--now":
                 let text = try value()
                 guard let instant = ISO8601.parse(text) else {
-                    throw UsageError(message: "--now takes an ISO 8601 instant with an offset or Z, e.g. 2026-03-02T08:00:00+01:00; got '\(text)'.")
+                    throw UsageError(
+                        message:
+                            "--now takes an ISO 8601 instant with an offset or Z, e.g. 2026-03-02T08:00:00+01:00; got '\(text)'."
+                    )
                 }
                 options.now = instant
             case "--time-scale":
@@ -53,7 +56,10 @@ public struct DaemonOptions: Equatable, Sendable {
                 // Above a million (11.6 simulated days a second) the clock outruns the closeouts
                 // and, far enough, Int64 instants: refuse rather than spin or trap.
                 guard let scale = Double(text), scale.isFinite, scale > 0, scale <= maximumTimeScale else {
-                    throw UsageError(message: "--time-scale takes a number above 0 and at most 1000000 (simulated seconds per real second); got '\(text)'.")
+                    throw UsageError(
+                        message:
+                            "--time-scale takes a number above 0 and at most 1000000 (simulated seconds per real second); got '\(text)'."
+                    )
                 }
                 options.timeScale = scale
             default:
@@ -96,7 +102,9 @@ enum ISO8601 {
         else { return nil }
         var i = 11
         func number(_ width: Int) -> Int? {
-            guard i + width <= chars.count, chars[i..<i + width].allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            guard i + width <= chars.count, chars[i..<i + width].allSatisfy({ ("0"..."9").contains($0) }) else {
+                return nil
+            }
             defer { i += width }
             return Int(String(chars[i..<i + width]))
         }

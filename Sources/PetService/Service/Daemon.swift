@@ -14,7 +14,8 @@ public enum Daemon {
         signal(SIGPIPE, SIG_IGN)
         openMissingStandardDescriptors()
         let log = ServiceLog()
-        let clock = options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
+        let clock =
+            options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
         do {
             // Blocked before anything else, so the signals reach only the signalfd.
             let stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
@@ -23,7 +24,9 @@ public enum Daemon {
                 return 1
             }
             let service: PetService
-            switch openService(directory: directory, clock: clock, environment: environment, executable: executable, log: log) {
+            switch openService(
+                directory: directory, clock: clock, environment: environment, executable: executable, log: log)
+            {
             case .success(let s): service = s
             case .failure(let message):
                 log(message)
@@ -33,7 +36,9 @@ public enum Daemon {
             // Only once the name is ours: a second daemon on this bus must not touch its data.
             service.refresh(startingUp: true)
             let loop = try eventLoop(connection, service, clock, stopSignals, environment, log)
-            log("started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")")
+            log(
+                "started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")"
+            )
             let exit = loop.run()
             connection.flush()
             guard exit == .stopped else {
@@ -62,8 +67,10 @@ public enum Daemon {
     }
 
     /// One loop over the bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch.
-    static func eventLoop(_ connection: Connection, _ service: PetService, _ clock: ServiceClock,
-                          _ stopSignals: SignalFD, _ environment: [String: String], _ log: ServiceLog) throws -> EventLoop {
+    static func eventLoop(
+        _ connection: Connection, _ service: PetService, _ clock: ServiceClock,
+        _ stopSignals: SignalFD, _ environment: [String: String], _ log: ServiceLog
+    ) throws -> EventLoop {
         let loop = EventLoop()
         try loop.add(connection)
         try watchTimer(loop: loop, service: service, clock: clock, log: log)
@@ -114,8 +121,10 @@ public enum Daemon {
         case failure(String)
     }
 
-    static func openService(directory: String, clock: ServiceClock, environment: [String: String],
-                            executable: String, log: ServiceLog) -> Opened {
+    static func openService(
+        directory: String, clock: ServiceClock, environment: [String: String],
+        executable: String, log: ServiceLog
+    ) -> Opened {
         let store: PetStore
         let loaded: Loaded
         do {
@@ -136,10 +145,11 @@ public enum Daemon {
         case .state(let saved): world = saved
         case .empty(let lastClosedDay): world = PetWorld(now: clock.now(), zone: zone, lastClosedDay: lastClosedDay)
         }
-        return .success(PetService(
-            store: store, world: world, clock: clock, zone: zone, stages: stages,
-            icons: IconLocator(stages: stages, environment: environment, executable: executable),
-            problems: problems, log: log))
+        return .success(
+            PetService(
+                store: store, world: world, clock: clock, zone: zone, stages: stages,
+                icons: IconLocator(stages: stages, environment: environment, executable: executable),
+                problems: problems, log: log))
     }
 
     /// The one timer: armed at the next tick or day end; a realtime clock jump cancels it.
@@ -171,7 +181,8 @@ public enum Daemon {
     static func signals(for connection: Connection, object: ExportedObject, log: ServiceLog) -> ServiceSignals {
         func send(_ name: String, _ arguments: [DBusValue]) {
             do {
-                try connection.emitSignal(path: BusContract.path, interface: BusContract.interface, name: name, arguments: arguments)
+                try connection.emitSignal(
+                    path: BusContract.path, interface: BusContract.interface, name: name, arguments: arguments)
             } catch {
                 log("cannot emit \(name): \(error)")
             }
@@ -182,7 +193,8 @@ public enum Daemon {
             widgetEntryChanged: { entry in
                 do {
                     try connection.emitPropertiesChanged(
-                        path: BusContract.path, interface: BusContract.interface, changed: [("WidgetEntry", entry.dbus)])
+                        path: BusContract.path, interface: BusContract.interface, changed: [("WidgetEntry", entry.dbus)]
+                    )
                 } catch {
                     log("cannot emit PropertiesChanged: \(error)")
                 }

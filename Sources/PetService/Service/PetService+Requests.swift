@@ -9,15 +9,23 @@ extension PetService {
 
     func pet() -> EntryDictionary { world.petValues(context, iconPath: iconPath) }
 
-    func markNextDone() throws(PetError) -> (String, Int) { try mutate { w, ctx throws(PetError) in try w.markNextDone(ctx) } }
+    func markNextDone() throws(PetError) -> (String, Int) {
+        try mutate { w, ctx throws(PetError) in try w.markNextDone(ctx) }
+    }
 
-    func snoozeNext() throws(PetError) -> (String, Instant) { try mutate { w, ctx throws(PetError) in try w.snoozeNext(ctx) } }
+    func snoozeNext() throws(PetError) -> (String, Instant) {
+        try mutate { w, ctx throws(PetError) in try w.snoozeNext(ctx) }
+    }
 
-    func markDone(_ id: String) throws(PetError) -> Int { try mutate { w, ctx throws(PetError) in try w.markDone(id: id, ctx) } }
+    func markDone(_ id: String) throws(PetError) -> Int {
+        try mutate { w, ctx throws(PetError) in try w.markDone(id: id, ctx) }
+    }
 
     func undo(_ id: String) throws(PetError) { try mutate { w, _ throws(PetError) in try w.undo(id: id) } }
 
-    func snooze(_ id: String) throws(PetError) -> Instant { try mutate { w, ctx throws(PetError) in try w.snooze(id: id, ctx) } }
+    func snooze(_ id: String) throws(PetError) -> Instant {
+        try mutate { w, ctx throws(PetError) in try w.snooze(id: id, ctx) }
+    }
 
     func addTask(title: String, time: String, day: String, repeat rule: String) throws(PetError) -> String {
         try mutate { w, ctx throws(PetError) in try w.addTask(title: title, time: time, day: day, repeat: rule, ctx) }
@@ -54,8 +62,10 @@ extension PetService {
 
     func templates() -> [EntryDictionary] {
         world.templates.sorted { $0.order < $1.order }.map {
-            ["id": .string($0.id), "title": .string($0.title), "time": .string($0.time.description),
-             "repeat": .string($0.repeatRule.description)]
+            [
+                "id": .string($0.id), "title": .string($0.title), "time": .string($0.time.description),
+                "repeat": .string($0.repeatRule.description),
+            ]
         }
     }
 

@@ -28,8 +28,10 @@ public final class PetService {
     /// Called with the next instant the daemon must wake at, whenever it may have changed.
     public var onNextWake: (Instant) -> Void = { _ in }
 
-    public init(store: PetStore, world: PetWorld, clock: ServiceClock, zone: Zone, stages: StageTable,
-                icons: IconLocator, problems: [String], log: ServiceLog) {
+    public init(
+        store: PetStore, world: PetWorld, clock: ServiceClock, zone: Zone, stages: StageTable,
+        icons: IconLocator, problems: [String], log: ServiceLog
+    ) {
         self.store = store
         self.world = world
         self.clock = clock
@@ -58,9 +60,15 @@ public final class PetService {
             return true
         }
         do {
-            if caught.closeouts.isEmpty { try store.save(next) } else { try store.commit(caught.closeouts, world: next) }
+            if caught.closeouts.isEmpty {
+                try store.save(next)
+            } else {
+                try store.commit(caught.closeouts, world: next)
+            }
         } catch {
-            log("could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry at the next request or within a minute")")
+            log(
+                "could not save the catch-up (\(error)); \(error.stateReplaced ? "the new state is on disk" : "will retry at the next request or within a minute")"
+            )
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
                 onNextWake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
@@ -70,7 +78,9 @@ public final class PetService {
         world = next
         for closeout in caught.closeouts { logCloseout(closeout) }
         if caught.snapshotChanged, let snap = world.snapshot {
-            log("tick \(zone.localTime(at: snap.tick).date) \(zone.wallTime(at: snap.tick)): pet shows \(stages.stage(snap.pet.stageIndex).name) \(snap.pet.stageXP) XP")
+            log(
+                "tick \(zone.localTime(at: snap.tick).date) \(zone.wallTime(at: snap.tick)): pet shows \(stages.stage(snap.pet.stageIndex).name) \(snap.pet.stageXP) XP"
+            )
         }
         let entry = world.widgetEntry(ctx, iconPath: iconPath)
         for _ in caught.closeouts {
@@ -94,7 +104,8 @@ public final class PetService {
         } catch {
             log("could not save a change: \(error)")
             guard error.stateReplaced else {
-                throw PetError(.storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
+                throw PetError(
+                    .storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
             }
             // The file was replaced but the directory fsync failed: memory follows the disk.
             world = next
@@ -115,7 +126,9 @@ public final class PetService {
             return
         }
         let pet = closeout.petAfter
-        log("closed \(closeout.day.key): \(record.done) of \(record.total) done, \(record.xpChange >= 0 ? "+" : "")\(record.xpChange) XP, pet now \(stages.stage(pet.stageIndex).name) \(pet.stageXP) XP")
+        log(
+            "closed \(closeout.day.key): \(record.done) of \(record.total) done, \(record.xpChange >= 0 ? "+" : "")\(record.xpChange) XP, pet now \(stages.stage(pet.stageIndex).name) \(pet.stageXP) XP"
+        )
     }
 }
 

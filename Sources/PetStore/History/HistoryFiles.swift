@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PetCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
 /// records in day order. Start-up reads only file tails; queries read only the years they need.
@@ -82,7 +83,9 @@ struct HistoryFiles {
                 throw error
             }
             created = created || isNew
-            if group.year >= (tail?.year ?? Int.min) { tail = HistoryTail(year: group.year, length: oldSize + Int64(group.bytes.count)) }
+            if group.year >= (tail?.year ?? Int.min) {
+                tail = HistoryTail(year: group.year, length: oldSize + Int64(group.bytes.count))
+            }
         }
         if created { try fsyncDirectory() }
         if let last = records.last?.day.key { tail?.lastDay = last }

@@ -85,7 +85,9 @@ enum HistoryLine {
     static func fastDay(of bytes: ArraySlice<UInt8>) -> DayKey? {
         guard bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed()) else { return nil }
         var i = bytes.startIndex + prefix.count
-        while i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+        while i < bytes.endIndex,
+            bytes[i] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i])
+        {
             i += 1
         }
         guard bytes[i...].starts(with: keyField) else { return nil }

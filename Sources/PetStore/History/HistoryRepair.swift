@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PetCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Bringing history in line with the state file at load (SPEC §5). Planned first, read-only, so a
 /// newer-schema line refuses the load before anything is touched; then applied durably.
@@ -25,7 +26,9 @@ struct HistoryRepair {
     ///
     /// `hint` is the tail the state file recorded; when the newest file is still that file at
     /// that length, history is as the state left it and none of it is read.
-    static func plan(_ history: HistoryFiles, authority: DayKey??, hint: HistoryTail? = nil) throws(StoreError) -> HistoryRepair {
+    static func plan(_ history: HistoryFiles, authority: DayKey??, hint: HistoryTail? = nil) throws(StoreError)
+        -> HistoryRepair
+    {
         var plan = HistoryRepair()
         var lastDayFound = false
         let ascending = try history.years()
@@ -41,7 +44,11 @@ struct HistoryRepair {
             // (or, for an empty state, the newest, the only one a crash can have torn); older
             // ones are read only until history's last day is found.
             let examine: Bool
-            if let limit = authority { examine = limit.map { year >= $0.year } ?? true } else { examine = year == years.first }
+            if let limit = authority {
+                examine = limit.map { year >= $0.year } ?? true
+            } else {
+                examine = year == years.first
+            }
             if !examine && lastDayFound { break }
 
             let path = history.path(year: year)
@@ -61,13 +68,18 @@ struct HistoryRepair {
             }
             if plan.tail == nil { plan.tail = HistoryTail(year: year, length: cut) }
             if cut != size {
-                let why = cut == clean ? "a torn last line (an interrupted write)" : "records after the state's last closed day (an interrupted closeout)"
+                let why =
+                    cut == clean
+                    ? "a torn last line (an interrupted write)"
+                    : "records after the state's last closed day (an interrupted closeout)"
                 plan.truncations.append((year, cut, why))
             }
             if !lastDayFound {
                 let (day, unreadable) = try lastRecordedDay(lines.restarted(at: cut), path: path)
                 if unreadable > 0 {
-                    plan.problems.append("The history file \(path) has \(unreadable) unreadable line(s) near its end; they were kept and are skipped.")
+                    plan.problems.append(
+                        "The history file \(path) has \(unreadable) unreadable line(s) near its end; they were kept and are skipped."
+                    )
                 }
                 if let day {
                     plan.lastDay = day
@@ -92,7 +104,9 @@ struct HistoryRepair {
     }
 
     /// The offset of the first of the trailing records dated after `last` (or `end` if none).
-    private static func firstRecordAfter(_ last: DayKey, _ reader: BackwardLines, path: String) throws(StoreError) -> Int64 {
+    private static func firstRecordAfter(_ last: DayKey, _ reader: BackwardLines, path: String) throws(StoreError)
+        -> Int64
+    {
         var lines = reader
         var cut = reader.end
         while let line = try lines.previous() {
@@ -126,7 +140,9 @@ struct HistoryRepair {
     }
 
     static func newer(_ version: Int, _ path: String) -> StoreError {
-        StoreError(.newerSchema(found: version, supported: Schema.current),
-                   "\(path) was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere.")
+        StoreError(
+            .newerSchema(found: version, supported: Schema.current),
+            "\(path) was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere."
+        )
     }
 }

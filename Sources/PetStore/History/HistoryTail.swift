@@ -18,7 +18,8 @@ extension HistoryTail: Codable {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: " ")
         guard parts.count == 3, let year = Int(parts[0]), let length = Int64(parts[1]) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad history tail: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "bad history tail: \(text)"))
         }
         self.year = year
         self.length = length

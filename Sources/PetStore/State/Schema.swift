@@ -18,7 +18,9 @@ public enum Schema {
     static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0]
 
     /// Runs the migrations from `version` up to `current`; nil when a step is missing.
-    static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object]) -> Object? {
+    static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object])
+        -> Object?
+    {
         var value = object
         for v in version..<current {
             guard let step = steps[v] else { return nil }

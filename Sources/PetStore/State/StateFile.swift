@@ -65,7 +65,8 @@ enum StateFile {
         else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
         do {
             let json = try JSONSerialization.data(withJSONObject: ["schema": Schema.current, "world": migrated])
-            return .world(try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema, tail: nil)
+            return .world(
+                try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema, tail: nil)
         } catch {
             return .unreadable("its schema \(probe.schema) contents could not be migrated: \(explain(error))")
         }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
@@ -19,11 +20,15 @@ struct DirectoryLock {
         let file = try Descriptor.open(path, O_RDONLY | O_CREAT)
         let code = Syscall.attempt { flock(file.fd, LOCK_EX | LOCK_NB) }
         if code == EWOULDBLOCK {
-            let holder = (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
+            let holder =
+                (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             file.close()
             let who = Int(holder).map { " (process \($0))" } ?? ""
-            throw StoreError(.locked, "Another petprogressd\(who) is already using \(directory); stop it first, or choose another --data-dir.")
+            throw StoreError(
+                .locked,
+                "Another petprogressd\(who) is already using \(directory); stop it first, or choose another --data-dir."
+            )
         }
         if code != 0 {
             file.close()

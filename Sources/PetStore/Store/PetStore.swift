@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PetCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The durable local file store (SPEC §5): one atomically replaced `state.json`, append-only
 /// history per year, a directory lock. Owned by the daemon's single-threaded loop; not thread-safe.
@@ -72,8 +73,10 @@ public final class PetStore {
         var hint: HistoryTail?
         switch reading {
         case .newer(let v)?:
-            throw StoreError(.newerSchema(found: v, supported: Schema.current),
-                             "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere.")
+            throw StoreError(
+                .newerSchema(found: v, supported: Schema.current),
+                "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere."
+            )
         case .world(let w, let from, let h)?: (world, migratedFrom, hint) = (w, from, h)
         case .unreadable(let why)?: unreadable = why
         case nil: break
@@ -90,15 +93,21 @@ public final class PetStore {
         if let why = unreadable, let original {
             let target = try quarantine(now: now)
             movedTo = target
-            problems.append("The state file \(statePath) could not be read (\(why)); it was moved to \(target) and Pet Progress started from an empty state (\(original.count) bytes kept).")
+            problems.append(
+                "The state file \(statePath) could not be read (\(why)); it was moved to \(target) and Pet Progress started from an empty state (\(original.count) bytes kept)."
+            )
         }
         if let from = migratedFrom, let original { try keepOriginal(original, schema: from) }
         try repair.apply(history)
         for t in repair.truncations {
-            problems.append("The history file \(history.path(year: t.year)) was cut back to \(t.length) bytes: it ended with \(t.reason).")
+            problems.append(
+                "The history file \(history.path(year: t.year)) was cut back to \(t.length) bytes: it ended with \(t.reason)."
+            )
         }
         for year in repair.removals {
-            problems.append("The history file \(history.path(year: year)) was removed: it held only records after the state's last closed day (an interrupted closeout).")
+            problems.append(
+                "The history file \(history.path(year: year)) was removed: it held only records after the state's last closed day (an interrupted closeout)."
+            )
         }
         problems += repair.problems
 
@@ -119,7 +128,10 @@ public final class PetStore {
         try checkReady()
         if historyNeedsRepair { try repairHistory() }
         if let recorded = lastHistoryDay, !(world.lastClosedDay.map { $0 >= recorded } ?? false) {
-            throw StoreError(.inconsistent, "Refusing to save a state whose last closed day (\(world.lastClosedDay.map(String.init(describing:)) ?? "none")) is before history's last day (\(recorded)); that would drop history.")
+            throw StoreError(
+                .inconsistent,
+                "Refusing to save a state whose last closed day (\(world.lastClosedDay.map(String.init(describing:)) ?? "none")) is before history's last day (\(recorded)); that would drop history."
+            )
         }
         try replaceState(world)
     }
@@ -138,7 +150,10 @@ public final class PetStore {
             previous = record.day.key
         }
         if let newest = fresh.last?.day.key, !(world.lastClosedDay.map { $0 >= newest } ?? false) {
-            throw StoreError(.inconsistent, "Refusing a closeout whose records run past the state's last closed day; they would be dropped at the next load.")
+            throw StoreError(
+                .inconsistent,
+                "Refusing a closeout whose records run past the state's last closed day; they would be dropped at the next load."
+            )
         }
         if !fresh.isEmpty {
             do {
@@ -178,7 +193,9 @@ public final class PetStore {
 
     private func checkReady() throws(StoreError) {
         guard !closed else { throw StoreError(.inconsistent, "The store at \(directory) is closed.") }
-        guard loaded else { throw StoreError(.inconsistent, "The store at \(directory) must be loaded before it is written.") }
+        guard loaded else {
+            throw StoreError(.inconsistent, "The store at \(directory) must be loaded before it is written.")
+        }
     }
 
     private func replaceState(_ world: PetWorld) throws(StoreError) {
@@ -259,5 +276,6 @@ func utcStamp(_ t: Int64) -> String {
     var parts = tm()
     gmtime_r(&seconds, &parts)
     func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    return
+        "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
 }

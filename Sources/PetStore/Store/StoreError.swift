@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PetCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the store could not do what was asked: a kind to act on and one sentence for a person.
 /// The daemon reports every one of these as `StorageFailure` (or, at start-up, exits with it).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open file descriptor and the path it came from (for error sentences). Not closed
@@ -50,7 +50,9 @@ struct Descriptor {
         var got = 0
         while got < count {
             let n = try Syscall.checkSize("read", path) {
-                buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(offset) + off_t(got)) }
+                buffer.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + got, count - got, off_t(offset) + off_t(got))
+                }
             }
             if n == 0 { break }
             got += n

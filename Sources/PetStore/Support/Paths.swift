@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small path and directory helpers over the syscall funnel.
@@ -68,7 +68,7 @@ enum Paths {
         let file: Descriptor
         do {
             file = try Descriptor.open(path, O_RDONLY)
-        } catch where error.errno == ENOENT {
+        } catch  where error.errno == ENOENT {
             return nil
         }
         defer { file.close() }

@@ -13,14 +13,17 @@ final class PetClient: @unchecked Sendable {
 
     /// Calls a member of the Pet Progress interface (or `interface`), returning the reply's arguments.
     @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) throws -> [DBusValue] {
+    func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) throws
+        -> [DBusValue]
+    {
         try connection.call(
             destination: PetDaemon.name, path: PetDaemon.path, interface: interface, member: member,
             arguments: arguments, timeout: .seconds(20))
     }
 
     /// The D-Bus error name a call fails with, or nil if it succeeds.
-    func errorName(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) -> String? {
+    func errorName(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) -> String?
+    {
         do {
             try call(member, arguments, interface: interface)
             return nil
@@ -50,19 +53,25 @@ final class PetClient: @unchecked Sendable {
     }
 
     func addTaskFor(_ title: String, _ time: String, day: String, repeat rule: String = "") throws -> String {
-        guard let id = try call("AddTaskFor", [.string(title), .string(time), .string(day), .string(rule)]).first?.stringValue else {
+        guard
+            let id = try call("AddTaskFor", [.string(title), .string(time), .string(day), .string(rule)]).first?
+                .stringValue
+        else {
             throw HarnessError("AddTaskFor returned no id")
         }
         return id
     }
 
     func markDone(_ id: String) throws -> Int32 {
-        guard let xp = try call("MarkDone", [.string(id)]).first?.int32Value else { throw HarnessError("MarkDone returned no i") }
+        guard let xp = try call("MarkDone", [.string(id)]).first?.int32Value else {
+            throw HarnessError("MarkDone returned no i")
+        }
         return xp
     }
 
     func property(_ name: String) throws -> DBusValue {
-        try connection.getProperty(destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, name: name)
+        try connection.getProperty(
+            destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, name: name)
     }
 
     func setProperty(_ name: String, _ value: DBusValue) throws {
@@ -92,7 +101,11 @@ extension Dictionary where Key == String, Value == DBusValue {
 
     /// The pet part of an entry (the keys GetPet returns), for comparing snapshots.
     var petPart: [String: DBusValue] {
-        filter { ["stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress", "is_final",
-                  "icon_name", "icon_path", "glyph"].contains($0.key) }
+        filter {
+            [
+                "stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress", "is_final",
+                "icon_name", "icon_path", "glyph",
+            ].contains($0.key)
+        }
     }
 }

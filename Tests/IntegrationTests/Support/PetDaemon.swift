@@ -12,14 +12,17 @@ final class PetDaemon: @unchecked Sendable {
 
     /// Starts the daemon; with `waitForName`, returns once it owns the bus name (throws if it exits
     /// first). Blocks: call it through `World.daemon` (off the pool) or inside `offPool`.
-    init(sandbox: Sandbox, bus: PrivateBus, dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil,
-         zone: String = "Europe/Berlin", extraArguments: [String] = [], waitForName: Bool = true) throws {
+    init(
+        sandbox: Sandbox, bus: PrivateBus, dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil,
+        zone: String = "Europe/Berlin", extraArguments: [String] = [], waitForName: Bool = true
+    ) throws {
         self.dataDirectory = dataDirectory ?? sandbox.path("data")
         var arguments = ["--data-dir", self.dataDirectory]
         if let now { arguments += ["--now", now] }
         if let timeScale { arguments += ["--time-scale", String(timeScale)] }
         process = try sandbox.spawn(
-            try Self.binary(), arguments + extraArguments, environment: Self.environment(sandbox: sandbox, bus: bus, zone: zone),
+            try Self.binary(), arguments + extraArguments,
+            environment: Self.environment(sandbox: sandbox, bus: bus, zone: zone),
             label: "petprogressd")
         if waitForName { try waitUntilOwned(bus: bus) }
     }
@@ -76,6 +79,7 @@ final class PetDaemon: @unchecked Sendable {
             let path = directory.appendingPathComponent("petprogressd").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        throw HarnessError("petprogressd not found beside the tests (\(candidates.map(\.path))); run swift build --build-tests first")
+        throw HarnessError(
+            "petprogressd not found beside the tests (\(candidates.map(\.path))); run swift build --build-tests first")
     }
 }

@@ -10,7 +10,9 @@ final class PrivateBus: @unchecked Sendable {
     /// Starts the bus and waits for its address. `services` are activation files (name → contents)
     /// written into the service directory first; `activationEnvironment` is added to the bus's own
     /// environment, which activated services inherit.
-    init(in sandbox: Sandbox, services: [String: String] = [:], activationEnvironment: [String: String] = [:]) async throws {
+    init(in sandbox: Sandbox, services: [String: String] = [:], activationEnvironment: [String: String] = [:])
+        async throws
+    {
         serviceDirectory = sandbox.path("services")
         try FileManager.default.createDirectory(atPath: serviceDirectory, withIntermediateDirectories: true)
         for (name, contents) in services {
@@ -27,8 +29,11 @@ final class PrivateBus: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(10)
         while found == nil, ContinuousClock.now < deadline, process.isRunning {
             let text = process.output
-            if let line = text.split(separator: "\n").first, text.contains("\n") { found = String(line) }
-            else { try await Task.sleep(for: .milliseconds(10)) }
+            if let line = text.split(separator: "\n").first, text.contains("\n") {
+                found = String(line)
+            } else {
+                try await Task.sleep(for: .milliseconds(10))
+            }
         }
         guard let found, found.hasPrefix("unix:") else {
             process.killNow()

@@ -19,10 +19,13 @@ final class Sandbox: @unchecked Sendable {
     func path(_ name: String) -> String { "\(root)/\(name)" }
 
     /// Starts a process whose output lands in the sandbox; it is stopped by `close()`.
-    func spawn(_ executable: String, _ arguments: [String], environment: [String: String], label: String,
-               stderr: Int32? = nil, closeStandardFDs: Bool = false) throws -> Spawned {
-        let child = try Spawned(executable, arguments, environment: environment, directory: root, label: label, stderr: stderr,
-                                closeStandardFDs: closeStandardFDs)
+    func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], label: String,
+        stderr: Int32? = nil, closeStandardFDs: Bool = false
+    ) throws -> Spawned {
+        let child = try Spawned(
+            executable, arguments, environment: environment, directory: root, label: label, stderr: stderr,
+            closeStandardFDs: closeStandardFDs)
         lock.lock()
         children.append(child)
         lock.unlock()
@@ -46,7 +49,8 @@ final class Sandbox: @unchecked Sendable {
         let watchdog: Spawned
         do {
             watchdog = try Spawned(
-                "/bin/sh", ["-c", "read -r _ignored; kill -KILL \(victim.pid) 2>/dev/null"], environment: Sandbox.baseEnvironment,
+                "/bin/sh", ["-c", "read -r _ignored; kill -KILL \(victim.pid) 2>/dev/null"],
+                environment: Sandbox.baseEnvironment,
                 directory: root, label: "watchdog", stdin: ends[0])
         } catch {
             Glibc.close(ends[1])
@@ -58,8 +62,10 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// Runs a tool to completion (killed by PID after `timeout`) and returns its status and output.
-    func run(_ tool: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment,
-             timeout: Duration = .seconds(30)) async throws -> ToolResult {
+    func run(
+        _ tool: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment,
+        timeout: Duration = .seconds(30)
+    ) async throws -> ToolResult {
         let child = try spawn(tool, arguments, environment: environment, label: (tool as NSString).lastPathComponent)
         guard let status = await child.waitExit(timeout: timeout) else {
             child.killNow()

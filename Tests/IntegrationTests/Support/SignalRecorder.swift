@@ -38,8 +38,11 @@ final class SignalRecorder: @unchecked Sendable {
         do {
             connection = try Connection(address: address)
             try loop.add(connection)
-            for rule in [MatchRule(path: PetDaemon.path, interface: PetDaemon.interface),
-                         MatchRule(path: PetDaemon.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")] {
+            for rule in [
+                MatchRule(path: PetDaemon.path, interface: PetDaemon.interface),
+                MatchRule(
+                    path: PetDaemon.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"),
+            ] {
                 _ = try connection.subscribe(rule) { [self] message in
                     let record = Received(
                         member: message.member ?? "", sender: message.sender ?? "",

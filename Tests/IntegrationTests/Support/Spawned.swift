@@ -16,8 +16,10 @@ final class Spawned: @unchecked Sendable {
     static let spawnLock = NSLock()
 
     /// Starts `executable` with `arguments` and exactly `environment`; output goes to files in `directory`.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
-         label: String, stdin: Int32? = nil, stderr: Int32? = nil, closeStandardFDs: Bool = false) throws {
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], directory: String,
+        label: String, stdin: Int32? = nil, stderr: Int32? = nil, closeStandardFDs: Bool = false
+    ) throws {
         self.executable = executable
         let stamp = "\(label)-\(UUID().uuidString.prefix(8))"
         stdoutPath = "\(directory)/\(stamp).out"
@@ -53,14 +55,17 @@ final class Spawned: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         // Its own process group, so a terminal's ^C or a stray group signal never reaches it.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var child: pid_t = 0
         let result = Self.spawnLock.withLock { posix_spawnp(&child, executable, &actions, &attributes, argv, envp) }
-        guard result == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))")
+        }
         pid = child
         Reaper.shared.track(self)
     }

@@ -24,42 +24,57 @@ final class World: @unchecked Sendable {
         }
     }
 
-    func daemon(dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil, zone: String = "Europe/Berlin",
-                extraArguments: [String] = [], waitForName: Bool = true) async throws -> PetDaemon {
+    func daemon(
+        dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil, zone: String = "Europe/Berlin",
+        extraArguments: [String] = [], waitForName: Bool = true
+    ) async throws -> PetDaemon {
         try await offPool { [sandbox, bus] in
-            try PetDaemon(sandbox: sandbox, bus: bus, dataDirectory: dataDirectory, now: now, timeScale: timeScale,
-                          zone: zone, extraArguments: extraArguments, waitForName: waitForName)
+            try PetDaemon(
+                sandbox: sandbox, bus: bus, dataDirectory: dataDirectory, now: now, timeScale: timeScale,
+                zone: zone, extraArguments: extraArguments, waitForName: waitForName)
         }
     }
 
     func client() throws -> PetClient { try PetClient(bus: bus) }
 
     /// `dbus-send --print-reply` to the daemon's object: `member` is `Interface.Member`.
-    func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws -> ToolResult {
+    func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws
+        -> ToolResult
+    {
         try await sandbox.run(
-            "dbus-send", ["--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
-                          PetDaemon.path, member.contains(".") ? member : "\(PetDaemon.interface).\(member)"]
+            "dbus-send",
+            [
+                "--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
+                PetDaemon.path, member.contains(".") ? member : "\(PetDaemon.interface).\(member)",
+            ]
                 + arguments,
             environment: bus.environment, timeout: timeout)
     }
 
     /// `busctl --address=… ARGS`.
     func busctl(_ arguments: [String]) async throws -> ToolResult {
-        try await sandbox.run("busctl", ["--address=\(bus.address)", "--no-pager"] + arguments, environment: bus.environment)
+        try await sandbox.run(
+            "busctl", ["--address=\(bus.address)", "--no-pager"] + arguments, environment: bus.environment)
     }
 
     /// `busctl call` on the daemon's object and interface.
-    func busctlCall(_ member: String, _ signatureAndArguments: [String] = [], json: Bool = true) async throws -> ToolResult {
-        try await busctl((json ? ["--json=short"] : []) + ["call", PetDaemon.name, PetDaemon.path, PetDaemon.interface, member]
-                         + signatureAndArguments)
+    func busctlCall(_ member: String, _ signatureAndArguments: [String] = [], json: Bool = true) async throws
+        -> ToolResult
+    {
+        try await busctl(
+            (json ? ["--json=short"] : []) + ["call", PetDaemon.name, PetDaemon.path, PetDaemon.interface, member]
+                + signatureAndArguments)
     }
 
     /// `gdbus call` on the daemon's object; `method` is `Member` (our interface) or `Interface.Member`.
     func gdbusCall(_ method: String, _ arguments: [String] = []) async throws -> ToolResult {
         let full = method.contains(".") ? method : "\(PetDaemon.interface).\(method)"
         return try await sandbox.run(
-            "gdbus", ["call", "--address", bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path,
-                      "--method", full] + arguments,
+            "gdbus",
+            [
+                "call", "--address", bus.address, "--dest", PetDaemon.name, "--object-path", PetDaemon.path,
+                "--method", full,
+            ] + arguments,
             environment: bus.environment)
     }
 
