@@ -18,7 +18,7 @@ RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclan
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR)
 DAEMON = .build-release/release/petprogressd
 
-.PHONY: all deps build test release run bench install uninstall clean
+.PHONY: all deps build test release run bench install uninstall format clean
 
 all: build
 
@@ -66,6 +66,10 @@ uninstall:
 	rm -f $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
 	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
 	rm -f $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+
+# swift format, configured by .swift-format (DESIGN.md §3.10).
+format:
+	$(SWIFT) format format -i -r Sources Tests bench Package.swift
 
 clean:
 	rm -rf .build .build-release
