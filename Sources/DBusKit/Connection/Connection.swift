@@ -58,9 +58,15 @@ public final class Connection {
     }
 
     /// Queues `message` for sending; it goes out at once when the socket can take it, else when the
-    /// event loop sees the socket writable. Throws `Disconnected` when the connection is gone.
+    /// event loop sees the socket writable. A signal sent while an exported object's method handler
+    /// runs waits until the handler's reply has been sent. Throws `Disconnected` when the connection
+    /// is gone.
     public func send(_ message: Message) throws {
         guard isConnected else { throw DBusError.disconnected }
+        if message.kind == .signal, state.heldSignals != nil {
+            state.heldSignals?.append(message)
+            return
+        }
         try LibDBus.check(dbus_connection_send(raw, message.raw, nil), "dbus_connection_send")
     }
 

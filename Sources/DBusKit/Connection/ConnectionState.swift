@@ -10,6 +10,8 @@ final class ConnectionState {
     var subscriptions: [Int: (MatchRule, (Message) -> Void)] = [:]
     var nextSubscriptionID = 1
     var unknownObjectFallbackInstalled = false
+    /// While a method handler runs: the signals it sent, to go out after its reply.
+    var heldSignals: [Message]?
 
     /// Handles one incoming message before the object tree sees it.
     func filter(_ message: Message) -> Bool {

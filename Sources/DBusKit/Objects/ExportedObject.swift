@@ -105,9 +105,15 @@ public final class ExportedObject {
     public let interfaces: [Interface]
     /// The reply to `Introspect`.
     public let introspectionXML: String
+    /// Runs once before each method call to the object is handled, whatever its interface (e.g. to
+    /// bring the owner's state up to date). Signals it emits go out before the call's reply; those
+    /// the handler emits go out after it.
+    public let prepare: ((Message) -> Void)?
 
     /// Creates an object. Throws `InvalidArgs` for an invalid path, interface or member name.
-    public init(path: String, interfaces: [Interface], introspectionXML: String) throws {
+    public init(
+        path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil
+    ) throws {
         try DBusNames.requireObjectPath(path)
         for interface in interfaces {
             try DBusNames.requireInterface(interface.name)
@@ -122,6 +128,7 @@ public final class ExportedObject {
         self.path = path
         self.interfaces = interfaces
         self.introspectionXML = introspectionXML
+        self.prepare = prepare
     }
 
     /// The interface called `name`, if exported.

@@ -84,20 +84,20 @@ extension Connection {
         var vtable = DBusObjectPathVTable()
         vtable.unregister_function = { _, data in
             // libdbus calls this exactly once, on unregister or when the connection is finalized.
-            if let data { Unmanaged<ExportedObject>.fromOpaque(data).release() }
+            if let data { Unmanaged<Registration>.fromOpaque(data).release() }
         }
         vtable.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let object = Unmanaged<ExportedObject>.fromOpaque(data).takeUnretainedValue()
-            return Connection.dispatch(Message(borrowing: message), to: object, on: connection)
+            let registration = Unmanaged<Registration>.fromOpaque(data).takeUnretainedValue()
+            return Connection.dispatch(Message(borrowing: message), to: registration, on: connection)
         }
-        let data = Unmanaged.passRetained(object).toOpaque()
+        let data = Unmanaged.passRetained(Registration(object: object, state: state)).toOpaque()
         let path = object.path
         do {
             let ok = try LibDBus.withError { dbus_connection_try_register_object_path(raw, path, &vtable, data, $0) }
             try LibDBus.check(ok, "dbus_connection_try_register_object_path")
         } catch {
-            Unmanaged<ExportedObject>.fromOpaque(data).release()
+            Unmanaged<Registration>.fromOpaque(data).release()
             throw error
         }
     }
@@ -108,19 +108,39 @@ extension Connection {
         _ = dbus_connection_unregister_object_path(raw, path)
     }
 
-    static func dispatch(_ message: Message, to object: ExportedObject, on connection: OpaquePointer)
+    /// What libdbus holds for a registered object: the object and its connection's state.
+    final class Registration {
+        let object: ExportedObject
+        let state: ConnectionState
+
+        init(object: ExportedObject, state: ConnectionState) {
+            self.object = object
+            self.state = state
+        }
+    }
+
+    /// Answers one method call: `prepare`, then the handler with the signals it emits held back,
+    /// then the reply, then those signals — so a caller sees its answer before the notifications
+    /// its call caused. A call flagged NO_REPLY_EXPECTED still emits them.
+    static func dispatch(_ message: Message, to registration: Registration, on connection: OpaquePointer)
         -> DBusHandlerResult
     {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        let emit: (Message) -> Void = { signal in _ = dbus_connection_send(connection, signal.raw, nil) }
+        let object = registration.object
+        let state = registration.state
+        object.prepare?(message)
+        state.heldSignals = []
         // Answered here rather than left to libdbus: NOT_YET_HANDLED would pass the call on to the
         // fallback at `/`, which answers UnknownObject.
         let outcome =
-            ObjectDispatcher.outcome(for: message, on: object, emit: emit)
+            ObjectDispatcher.outcome(for: message, on: object, emit: { state.heldSignals?.append($0) })
             ?? .failure(ObjectDispatcher.unknownMethod(message))
+        let held = state.heldSignals ?? []
+        state.heldSignals = nil
         if message.expectsReply, let reply = ObjectDispatcher.reply(to: message, with: outcome) {
             _ = dbus_connection_send(connection, reply.raw, nil)
         }
+        for signal in held { _ = dbus_connection_send(connection, signal.raw, nil) }
         return DBUS_HANDLER_RESULT_HANDLED
     }
 }
