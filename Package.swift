@@ -35,9 +35,12 @@ let package = Package(
         .executableTarget(
             name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
 
+        // The D-Bus contract as a library: names, values ⇄ DBusValue, errors, and the typed PetClient.
+        .target(name: "PetBus", dependencies: ["DBusKit", "PetCore"], swiftSettings: strict),
+
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
-        .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit"], swiftSettings: strict),
-        .executableTarget(name: "petprogressd", dependencies: ["PetService"], swiftSettings: strict),
+        .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus"], swiftSettings: strict),
+        .executableTarget(name: "petprogressd", dependencies: ["PetService", "DBusKit"], swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(
             name: "bench-daemon", dependencies: ["DBusKit", "PetCore", "PetStore"], path: "bench/daemon",
@@ -48,7 +51,7 @@ let package = Package(
         .testTarget(
             name: "PetCoreTests",
             dependencies: [
-                "PetCore",
+                "PetCore", "PetBus",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct TimelineTests {
     /// One line per entry: local tick, day, done/total, next task, its time, overdue, pet.
-    func line(_ e: EntryDictionary, _ z: Zone) -> String {
+    func line(_ e: WidgetEntry, _ z: Zone) -> String {
         guard case .int64(let date) = e["date"], case .int64(let next) = e["next_date"] else { return "?" }
         let l = z.localTime(at: date)
         let hh = l.hour < 10 ? "0\(l.hour)" : "\(l.hour)"
@@ -34,7 +34,7 @@ import Testing
         for h in 10...13 { expected.append(#"2026-03-03 \#(h) +3600 \#(next) s:"Dentist" s:"09:30" b:true \#(pet)"#) }
         #expect(lines == expected)
         // The next day's entry lists the task added for it and the recurring instance, none done.
-        guard case .records(let upcoming) = entries[10]["upcoming"] else { return }
+        guard case .array(_, let upcoming) = entries[10]["upcoming"] else { return }
         #expect(upcoming.map { render($0["title"]) } == [#"s:"Dentist""#, #"s:"Stretch""#])
         #expect(upcoming.allSatisfy { render($0["done"]) == "b:false" })
         #expect(render(upcoming[1]["template_id"]) == #"s:"t-5""#)

@@ -1,24 +1,6 @@
 import PetCore
 import Testing
 
-/// Renders a dictionary canonically: sorted keys, each value with its D-Bus type.
-func render(_ d: EntryDictionary) -> String {
-    d.keys.sorted().map { "\($0)=\(render(d[$0]))" }.joined(separator: " ")
-}
-
-func render(_ v: EntryValue?) -> String {
-    switch v {
-    case .string(let s)?: return "s:\"\(s)\""
-    case .int32(let n)?: return "i:\(n)"
-    case .int64(let n)?: return "x:\(n)"
-    case .uint64(let n)?: return "t:\(n)"
-    case .double(let n)?: return "d:\(n)"
-    case .bool(let b)?: return "b:\(b)"
-    case .records(let rs)?: return "[" + rs.map { "{" + render($0) + "}" }.joined(separator: ", ") + "]"
-    case nil: return "-"
-    }
-}
-
 /// A fixed Monday in UTC, 13:10: one task done on time, one snoozed, a daily template, and a
 /// task added for tomorrow. The pet opened the day at Frog 10 XP.
 func fixedScenario() throws -> (PetWorld, Context, ids: [String: String]) {
@@ -43,6 +25,22 @@ let iconDir = "/usr/share/icons/hicolor/512x512/apps"
 func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
 
 @Suite struct WidgetEntryTests {
+    /// Every key an entry carries, with its D-Bus type (SPEC §6.2).
+    static let entryKeyTypes: [String: String] = [
+        "date": "x", "next_date": "x", "day_key": "s", "stage_index": "i", "stage_count": "i",
+        "stage_name": "s", "stage_xp": "i", "threshold": "i", "progress": "d", "is_final": "b",
+        "icon_name": "s", "icon_path": "s", "glyph": "s", "tasks_done": "i", "tasks_total": "i",
+        "next_task_id": "s", "next_task_title": "s", "next_task_time": "s", "next_task_overdue": "b",
+        "upcoming": "aa{sv}", "accessible_text": "s",
+    ]
+
+    /// Every key a task record carries, with its D-Bus type (SPEC §6.2).
+    static let taskRecordKeyTypes: [String: String] = [
+        "id": "s", "title": "s", "time": "s", "effective_time": "s", "day_key": "s", "done": "b",
+        "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "overdue": "b", "is_next": "b",
+        "xp": "i", "repeat": "s", "template_id": "s",
+    ]
+
     @Test func entrySnapshotForTheFixedScenario() throws {
         let (w, ctx, _) = try fixedScenario()
         let entry = w.widgetEntry(ctx, iconPath: icon)
@@ -74,20 +72,20 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
     @Test func everyKeyHasItsContractType() throws {
         let (w, ctx, _) = try fixedScenario()
         let entry = w.widgetEntry(ctx)
-        #expect(entry.mapValues(\.signature) == WidgetEntry.keyTypes)
-        guard case .records(let upcoming) = entry["upcoming"] else {
+        #expect(entry.dbus.vardictValue?.mapValues(\.signature) == Self.entryKeyTypes)
+        guard case .array(_, let upcoming) = entry["upcoming"] else {
             Issue.record("upcoming is not aa{sv}")
             return
         }
-        for record in upcoming + w.openDayRecords(ctx) + w.tomorrowRecords(ctx) {
-            #expect(record.mapValues(\.signature) == WidgetEntry.taskRecordKeyTypes)
+        for record in upcoming + (w.openDayRecords(ctx) + w.tomorrowRecords(ctx)).map(\.dbus) {
+            #expect(record.vardictValue?.mapValues(\.signature) == Self.taskRecordKeyTypes)
         }
         let petKeys: Set = [
             "stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress",
             "is_final", "icon_name", "icon_path", "glyph",
         ]
-        #expect(Set(w.petValues(ctx).keys) == petKeys)
-        for entry in w.timeline(ctx) { #expect(entry.mapValues(\.signature) == WidgetEntry.keyTypes) }
+        #expect(Set(w.petView(ctx).dbus.vardictValue?.keys ?? [:].keys) == petKeys)
+        for entry in w.timeline(ctx) { #expect(entry.dbus.vardictValue?.mapValues(\.signature) == Self.entryKeyTypes) }
     }
 
     @Test func listTasksRecords() throws {
@@ -119,7 +117,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
     @Test func petKeysAtTheFinalStageAndWithoutIcons() {
         var (w, ctx) = monday("10:00")
         w.openingPet = PetState(stageIndex: 19, stageXP: 7)
-        let pet = w.petValues(ctx)
+        let pet = w.petView(ctx)
         #expect(
             render(pet) == """
                 glyph=s:"✨" icon_name=s:"petprogress-god" icon_path=s:"" is_final=b:true progress=d:1.0 \
@@ -136,7 +134,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
             Stage(i: 0, name: "Egg", threshold: 5, asset: "pet_egg.png"),
             Stage(i: 1, name: "Bird", threshold: 0, asset: "pet_bird.png"),
         ])
-        let pet = PetKeys.values(for: PetState(stageIndex: 12, stageXP: 40), stages: short, iconPath: { _ in "" })
+        let pet = PetView(PetState(stageIndex: 12, stageXP: 40), stages: short, iconPath: { _ in "" })
         #expect(render(pet["stage_index"]) == "i:1" && render(pet["stage_count"]) == "i:2")
         #expect(render(pet["glyph"]) == "s:\"🐾\"" && render(pet["progress"]) == "d:1.0")
     }

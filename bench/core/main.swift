@@ -5,13 +5,13 @@ import PetCore
 // Usage: swift run -c release --scratch-path .build-core2 bench-core
 let fixture = CoreBench.fiftyTaskDay()
 CoreBench.report("widget entry, day of 50 tasks", batches: 15, perBatch: 2000) {
-    blackHole(fixture.world.widgetEntry(fixture.ctx).count)
+    blackHole(fixture.world.widgetEntry(fixture.ctx).upcoming.count)
 }
 CoreBench.report("timeline (24 entries), day of 50 tasks", batches: 15, perBatch: 100) {
     blackHole(fixture.world.timeline(fixture.ctx).count)
 }
 CoreBench.report("GetPet keys", batches: 15, perBatch: 20000) {
-    blackHole(fixture.world.petValues(fixture.ctx).count)
+    blackHole(fixture.world.petView(fixture.ctx).stageXP)
 }
 CoreBench.report("ListTasks records, day of 50 tasks", batches: 15, perBatch: 2000) {
     blackHole(fixture.world.openDayRecords(fixture.ctx).count)

@@ -1,5 +1,49 @@
-/// Task records (SPEC §6.2), as `ListTasks` and the entry's `upcoming` return them.
-public enum TaskRecord {
+/// A task as `ListTasks` and the entry's `upcoming` describe it (SPEC §6.2).
+public struct TaskRecord: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    /// The scheduled `HH:MM`.
+    public var time: String
+    /// The snoozed-until wall time when snoozed, else `time`.
+    public var effectiveTime: String
+    public var dayKey: String
+    public var done: Bool
+    /// Unix seconds; 0 when not done.
+    public var completedAt: Instant
+    /// The mutation sequence number of the completion; 0 when not done.
+    public var completedSeq: UInt64
+    /// Unix seconds; 0 when not snoozed.
+    public var snoozedUntil: Instant
+    public var overdue: Bool
+    public var isNext: Bool
+    /// The completion's award; 0 when not done.
+    public var xp: Int
+    /// `""` for a one-off, else the template's rule.
+    public var repeatRule: String
+    /// `""` for a one-off.
+    public var templateID: String
+
+    public init(
+        id: String, title: String, time: String, effectiveTime: String, dayKey: String, done: Bool,
+        completedAt: Instant, completedSeq: UInt64, snoozedUntil: Instant, overdue: Bool, isNext: Bool, xp: Int,
+        repeatRule: String, templateID: String
+    ) {
+        self.id = id
+        self.title = title
+        self.time = time
+        self.effectiveTime = effectiveTime
+        self.dayKey = dayKey
+        self.done = done
+        self.completedAt = completedAt
+        self.completedSeq = completedSeq
+        self.snoozedUntil = snoozedUntil
+        self.overdue = overdue
+        self.isNext = isNext
+        self.xp = xp
+        self.repeatRule = repeatRule
+        self.templateID = templateID
+    }
+
     /// How a day's list is read: the open day (or a tick of the timeline) computes `is_next` and
     /// `overdue` at an instant; tomorrow's planned tasks and closed days have both false.
     public enum Reading: Hashable, Sendable {
@@ -8,35 +52,24 @@ public enum TaskRecord {
         case closed
     }
 
-    /// One record: `id`, `title`, `time`, `effective_time`, `day_key`, `done`, `completed_at`,
-    /// `completed_seq`, `snoozed_until`, `overdue`, `is_next`, `xp`, `repeat`, `template_id`.
-    public static func values(for task: TaskItem, isNext: Bool, overdue: Bool, zone: Zone) -> EntryDictionary {
-        [
-            "id": .string(task.id),
-            "title": .string(task.title),
-            "time": .string(task.time.description),
-            "effective_time": .string(effectiveTime(of: task, zone: zone)),
-            "day_key": .string(task.dayKey.description),
-            "done": .bool(task.isDone),
-            "completed_at": .int64(task.completedAt ?? 0),
-            "completed_seq": .uint64(task.isDone ? task.completedSeq : 0),
-            "snoozed_until": .int64(task.snoozedUntil ?? 0),
-            "overdue": .bool(overdue),
-            "is_next": .bool(isNext),
-            "xp": .int(task.isDone ? task.xp : 0),
-            "repeat": .string(task.repeatRule?.description ?? ""),
-            "template_id": .string(task.templateID ?? ""),
-        ]
+    /// The record of `task`.
+    public init(_ task: TaskItem, isNext: Bool, overdue: Bool, zone: Zone) {
+        self.init(
+            id: task.id, title: task.title, time: task.time.description,
+            effectiveTime: Self.effectiveTime(of: task, zone: zone), dayKey: task.dayKey.description,
+            done: task.isDone, completedAt: task.completedAt ?? 0, completedSeq: task.isDone ? task.completedSeq : 0,
+            snoozedUntil: task.snoozedUntil ?? 0, overdue: overdue, isNext: isNext, xp: task.isDone ? task.xp : 0,
+            repeatRule: task.repeatRule?.description ?? "", templateID: task.templateID ?? "")
     }
 
     /// A day's records in day order (effective instant, then creation order).
-    public static func list(_ tasks: [TaskItem], reading: Reading, zone: Zone) -> [EntryDictionary] {
+    public static func list(_ tasks: [TaskItem], reading: Reading, zone: Zone) -> [TaskRecord] {
         let ordered = tasks.inDayOrder()
         guard case .live(let at) = reading else {
-            return ordered.map { values(for: $0, isNext: false, overdue: false, zone: zone) }
+            return ordered.map { TaskRecord($0, isNext: false, overdue: false, zone: zone) }
         }
         let nextID = ordered.first { !$0.isDone }?.id
-        return ordered.map { values(for: $0, isNext: $0.id == nextID, overdue: $0.isOverdue(at: at), zone: zone) }
+        return ordered.map { TaskRecord($0, isNext: $0.id == nextID, overdue: $0.isOverdue(at: at), zone: zone) }
     }
 
     /// The effective time as `HH:MM`: the snoozed-until wall time when snoozed, else the task's

@@ -8,11 +8,11 @@ public enum Timeline {
     /// before its start after a backward clock, since the open day stays open); for the next day,
     /// the tasks added for it plus the recurring instances it will get; for any later day reached
     /// within 24 ticks (a short transition day), its recurring instances. None projected is done.
-    public static func entries(world: PetWorld, _ ctx: Context, iconPath: (Stage) -> String) -> [EntryDictionary] {
+    public static func entries(world: PetWorld, _ ctx: Context, iconPath: (Stage) -> String) -> [WidgetEntry] {
         let ticks = Ticks.next(length + 1, after: ctx.now, zone: ctx.zone)
         let pet = world.livePet(ctx.stages)
         var days = [(day: world.openDay, tasks: world.tasks)]
-        var result: [EntryDictionary] = []
+        var result: [WidgetEntry] = []
         for (tick, following) in zip(ticks, ticks.dropFirst()) {
             while let last = days.last, tick >= last.day.end {
                 let day = DayCalendar.day(after: last.day, resetTime: world.settings.resetTime, zone: ctx.zone)
@@ -21,7 +21,7 @@ public enum Timeline {
             }
             guard let current = days.last else { break }
             result.append(
-                WidgetEntry.values(
+                WidgetEntry(
                     date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
                     at: tick, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath))
         }

@@ -1,31 +1,34 @@
 import DBusKit
+import PetBus
 import PetCore
 
-/// The exported object: each member of the contract wired to the service. Every handler first
-/// brings the day and the snapshot up to date, so no call sees a stale day (SPEC §3.2).
+/// The exported object: each member of the contract wired to the service. Before any call to the
+/// object is handled, `prepare` brings the day and the snapshot up to date — one clock read and
+/// one refresh per message, whatever the member (SPEC §3.2) — and signals that refresh causes go
+/// out before the reply; those a handler causes go out after it.
 extension PetService {
     func exportedObject() throws -> ExportedObject {
         let methods: [ExportedObject.Method] = [
-            method("GetWidgetEntry", in: "", out: "a{sv}") { s, _ in [s.widgetEntry().dbus] },
-            method("GetTimeline", in: "", out: "aa{sv}") { s, _ in [s.timeline().dbus] },
-            method("MarkNextDone", in: "", out: "si") { s, _ in
+            method(.getWidgetEntry) { s, _ in [s.widgetEntry().dbus] },
+            method(.getTimeline) { s, _ in [s.timeline().dbus] },
+            method(.markNextDone) { s, _ in
                 let (id, xp) = try s.markNextDone()
                 return [.string(id), .int32(Int32(xp))]
             },
-            method("SnoozeNext", in: "", out: "sx") { s, _ in
+            method(.snoozeNext) { s, _ in
                 let (id, until) = try s.snoozeNext()
                 return [.string(id), .int64(until)]
             },
-            method("MarkDone", in: "s", out: "i") { s, call in [.int32(Int32(try s.markDone(try call.string(0))))] },
-            method("Undo", in: "s", out: "") { s, call in
+            method(.markDone) { s, call in [.int32(Int32(try s.markDone(try call.string(0))))] },
+            method(.undo) { s, call in
                 try s.undo(try call.string(0))
                 return []
             },
-            method("Snooze", in: "s", out: "x") { s, call in [.int64(try s.snooze(try call.string(0)))] },
-            method("AddTask", in: "ss", out: "s") { s, call in
+            method(.snooze) { s, call in [.int64(try s.snooze(try call.string(0)))] },
+            method(.addTask) { s, call in
                 [.string(try s.addTask(title: try call.string(0), time: try call.string(1), day: "", repeat: ""))]
             },
-            method("AddTaskFor", in: "ssss", out: "s") { s, call in
+            method(.addTaskFor) { s, call in
                 [
                     .string(
                         try s.addTask(
@@ -33,65 +36,52 @@ extension PetService {
                             day: try call.string(2), repeat: try call.string(3)))
                 ]
             },
-            method("UpdateTask", in: "sss", out: "") { s, call in
+            method(.updateTask) { s, call in
                 try s.updateTask(id: try call.string(0), title: try call.string(1), time: try call.string(2))
                 return []
             },
-            method("DeleteTask", in: "s", out: "") { s, call in
+            method(.deleteTask) { s, call in
                 try s.deleteTask(try call.string(0))
                 return []
             },
-            method("ListTasks", in: "s", out: "aa{sv}") { s, call in [try s.listTasks(try call.string(0)).dbus] },
-            method("ListTemplates", in: "", out: "aa{sv}") { s, _ in [s.templates().dbus] },
-            method("GetPet", in: "", out: "a{sv}") { s, _ in [s.pet().dbus] },
-            method("GetStatus", in: "", out: "a{sv}") { s, _ in [s.status()] },
+            method(.listTasks) { s, call in [try s.listTasks(try call.string(0)).dbus] },
+            method(.listTemplates) { s, _ in [s.templates().dbus] },
+            method(.getPet) { s, _ in [s.pet().dbus] },
+            method(.getStatus) { s, _ in [s.status().dbus] },
         ]
         let properties: [ExportedObject.Property] = [
-            .init("WidgetEntry", signature: "a{sv}") { [unowned self] in
-                self.refresh()
-                return self.widgetEntry().dbus
+            .init(PetBus.Property.widgetEntry.rawValue, signature: PetBus.Property.widgetEntry.signature) {
+                [unowned self] in self.widgetEntry().dbus
             },
-            setting(
-                "ResetTime", "s", get: { .string($0.resetTime.description) },
-                set: { s, v throws(PetError) in try s.setResetTime(v) }),
-            setting(
-                "GraceMinutes", "u", get: { .uint32(UInt32($0.graceMinutes)) },
-                set: { s, v throws(PetError) in try s.setGraceMinutes(v) }),
-            setting(
-                "SnoozeMinutes", "u", get: { .uint32(UInt32($0.snoozeMinutes)) },
-                set: { s, v throws(PetError) in try s.setSnoozeMinutes(v) }),
-            setting(
-                "Rollover", "b", get: { .bool($0.rollover) }, set: { s, v throws(PetError) in try s.setRollover(v) }),
+            setting(.resetTime) { s, v throws(PetError) in try s.setResetTime(v) },
+            setting(.graceMinutes) { s, v throws(PetError) in try s.setGraceMinutes(v) },
+            setting(.snoozeMinutes) { s, v throws(PetError) in try s.setSnoozeMinutes(v) },
+            setting(.rollover) { s, v throws(PetError) in try s.setRollover(v) },
         ]
         return try ExportedObject(
-            path: BusContract.path,
-            interfaces: [.init(BusContract.interface, methods: methods, properties: properties)],
-            introspectionXML: IntrospectableInterface.document(interfacesXML: BusContract.interfaceXML))
+            path: PetBus.path,
+            interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
+            introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
+            prepare: { [unowned self] _ in self.refresh() })
     }
 
-    /// A method whose handler runs after `refresh`, with the rules' errors as the contract's.
+    /// A method of the contract, with the rules' errors as the contract's.
     private func method(
-        _ name: String, in input: String, out output: String,
-        _ body: @escaping (PetService, MethodCall) throws -> [DBusValue]
+        _ member: PetBus.Method, _ body: @escaping (PetService, MethodCall) throws -> [DBusValue]
     ) -> ExportedObject.Method {
-        ExportedObject.Method(name, in: input, out: output) { [unowned self] call in
-            self.refresh()
+        ExportedObject.Method(member.rawValue, in: member.inSignature, out: member.outSignature) {
+            [unowned self] call in
             do { return try body(self, call) } catch let error as PetError { throw error.dbus }
         }
     }
 
     private func setting(
-        _ name: String, _ signature: String, get: @escaping (Settings) -> DBusValue,
-        set: @escaping (PetService, DBusValue) throws(PetError) -> Void
+        _ property: PetBus.Property, set: @escaping (PetService, DBusValue) throws(PetError) -> Void
     ) -> ExportedObject.Property {
         ExportedObject.Property(
-            name, signature: signature,
-            get: { [unowned self] in
-                self.refresh()
-                return get(self.world.settings)
-            },
+            property.rawValue, signature: property.signature,
+            get: { [unowned self] in self.world.settings.dbus(property) ?? .string("") },
             set: { [unowned self] value in
-                self.refresh()
                 do throws(PetError) { try set(self, value) } catch { throw error.dbus }
             })
     }

@@ -1,13 +1,14 @@
 import DBusKit
+import PetBus
 import PetCore
 
 /// The interface's members (SPEC §6.1) as plain functions on the service.
 extension PetService {
-    func widgetEntry() -> EntryDictionary { world.widgetEntry(context, iconPath: iconPath) }
+    func widgetEntry() -> WidgetEntry { world.widgetEntry(context, iconPath: iconPath) }
 
-    func timeline() -> [EntryDictionary] { world.timeline(context, iconPath: iconPath) }
+    func timeline() -> [WidgetEntry] { world.timeline(context, iconPath: iconPath) }
 
-    func pet() -> EntryDictionary { world.petValues(context, iconPath: iconPath) }
+    func pet() -> PetView { world.petView(context, iconPath: iconPath) }
 
     func markNextDone() throws(PetError) -> (String, Int) {
         try mutate { w, ctx throws(PetError) in try w.markNextDone(ctx) }
@@ -39,7 +40,7 @@ extension PetService {
 
     /// `""` the open day, `"tomorrow"` the tasks added for the next day, else a `YYYY-MM-DD` key:
     /// the open or next day's tasks, or a closed day's from history; any other day is empty.
-    func listTasks(_ day: String) throws(PetError) -> [EntryDictionary] {
+    func listTasks(_ day: String) throws(PetError) -> [TaskRecord] {
         let ctx = context
         switch day {
         case "", "today": return world.openDayRecords(ctx)
@@ -60,59 +61,51 @@ extension PetService {
         }
     }
 
-    func templates() -> [EntryDictionary] {
-        world.templates.sorted { $0.order < $1.order }.map {
-            [
-                "id": .string($0.id), "title": .string($0.title), "time": .string($0.time.description),
-                "repeat": .string($0.repeatRule.description),
-            ]
-        }
+    func templates() -> [TemplateRecord] {
+        world.templates.sorted { $0.order < $1.order }.map(TemplateRecord.init)
     }
 
-    func status() -> DBusValue {
-        .vardict([
-            "version": .string(Self.version),
-            "data_dir": .string(store.directory),
-            "last_closed_day": .string(world.lastClosedDay?.description ?? ""),
-            "open_day": .string(world.openDay.key.description),
-            "mutations": .uint64(world.mutations),
-            "problems": .stringArray(problems),
-        ])
+    func status() -> ServiceStatus {
+        ServiceStatus(
+            version: Self.version, dataDirectory: store.directory,
+            lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
+            mutations: world.mutations, problems: problems)
     }
 
     // Settings (SPEC §4).
 
     func setResetTime(_ value: DBusValue) throws(PetError) {
-        guard case .string(let text) = value else { throw wrongType("ResetTime", "a string HH:MM") }
+        guard case .string(let text) = value else { throw wrongType(.resetTime, "a string HH:MM") }
         try mutate { w, _ throws(PetError) in try w.setResetTime(text) }
     }
 
     func setGraceMinutes(_ value: DBusValue) throws(PetError) {
-        let minutes = try minutesValue(value, "GraceMinutes")
+        let minutes = try minutesValue(value, .graceMinutes)
         try mutate { w, _ throws(PetError) in try w.setGraceMinutes(minutes) }
     }
 
     func setSnoozeMinutes(_ value: DBusValue) throws(PetError) {
-        let minutes = try minutesValue(value, "SnoozeMinutes")
+        let minutes = try minutesValue(value, .snoozeMinutes)
         try mutate { w, _ throws(PetError) in try w.setSnoozeMinutes(minutes) }
     }
 
     func setRollover(_ value: DBusValue) throws(PetError) {
-        guard case .bool(let on) = value else { throw wrongType("Rollover", "a boolean") }
+        guard case .bool(let on) = value else { throw wrongType(.rollover, "a boolean") }
         try mutate { w, _ throws(PetError) in w.setRollover(on) }
     }
 
     /// A `u`, or an `i` holding a non-negative value (gdbus sends plain numbers as `i`).
-    private func minutesValue(_ value: DBusValue, _ name: String) throws(PetError) -> Int {
+    private func minutesValue(_ value: DBusValue, _ property: PetBus.Property) throws(PetError) -> Int {
+        let name = property.rawValue
         switch value {
         case .uint32(let v): return Int(v)
         case .int32(let v) where v >= 0: return Int(v)
         case .int32(let v): throw PetError(.invalidArgument, "\(name) cannot be negative (\(v)).")
-        default: throw wrongType(name, "a uint32 (or a non-negative int32)")
+        default: throw wrongType(property, "a uint32 (or a non-negative int32)")
         }
     }
 
-    private func wrongType(_ name: String, _ expected: String) -> PetError {
-        PetError(.invalidArgument, "\(name) takes \(expected).")
+    private func wrongType(_ property: PetBus.Property, _ expected: String) -> PetError {
+        PetError(.invalidArgument, "\(property.rawValue) takes \(expected).")
     }
 }

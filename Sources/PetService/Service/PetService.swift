@@ -1,12 +1,12 @@
-import DBusKit
 import PetCore
 import PetStore
 
 /// The daemon's brain: the world in memory, the store that makes it durable, and the rules that
 /// map each request onto PetCore (SPEC §3.2, §5, §6). Single-threaded: it runs on the event loop.
 ///
-/// Every request first brings days and the visible snapshot up to date (`refresh`); a change is
-/// computed on a copy, made durable, and only then adopted and acknowledged.
+/// Every incoming message first brings days and the visible snapshot up to date (`refresh`, with
+/// one clock read); the handler then works at that instant. A change is computed on a copy, made
+/// durable, and only then adopted and acknowledged.
 public final class PetService {
     public static let version = "0.1.0"
     /// When a catch-up could not be saved, the timer tries again this soon (seconds), so ticks and
@@ -14,44 +14,53 @@ public final class PetService {
     static let retryAfterStorageFailure: Instant = 60
 
     let store: PetStore
-    let clock: ServiceClock
     let stages: StageTable
     let icons: IconLocator
     let log: ServiceLog
+    /// Reads the clock (real or simulated); called once per refresh.
+    let clock: () -> Instant
+    /// Where signals go.
+    let signals: ServiceSignals
+    /// Called with the next instant the daemon must wake at, whenever it may have changed.
+    let onNextWake: (Instant) -> Void
     /// The local zone; the daemon updates it when `/etc/localtime` changes.
     public var zone: Zone
     public private(set) var world: PetWorld
     /// One sentence each, reported by `GetStatus`.
     public private(set) var problems: [String]
-    /// Where signals go; set once the object is exported.
-    var signals: ServiceSignals?
-    /// Called with the next instant the daemon must wake at, whenever it may have changed.
-    public var onNextWake: (Instant) -> Void = { _ in }
+    /// The instant of the last refresh: every request of one message works at it.
+    private(set) var now: Instant
 
     public init(
-        store: PetStore, world: PetWorld, clock: ServiceClock, zone: Zone, stages: StageTable,
-        icons: IconLocator, problems: [String], log: ServiceLog
+        store: PetStore, world: PetWorld, zone: Zone, stages: StageTable, icons: IconLocator, problems: [String],
+        log: ServiceLog, clock: @escaping () -> Instant, signals: ServiceSignals,
+        onNextWake: @escaping (Instant) -> Void
     ) {
         self.store = store
         self.world = world
-        self.clock = clock
         self.zone = zone
         self.stages = stages
         self.icons = icons
         self.problems = problems
         self.log = log
+        self.clock = clock
+        self.signals = signals
+        self.onNextWake = onNextWake
+        self.now = world.openDay.start
     }
 
-    var context: Context { Context(now: clock.now(), zone: zone, stages: stages) }
+    /// The context of the current message (or timer wake).
+    var context: Context { Context(now: now, zone: zone, stages: stages) }
 
     var iconPath: (Stage) -> String { { [icons] in icons.path(for: $0) } }
 
-    /// Runs due closeouts and the snapshot rule, persists what they changed, and emits their
-    /// signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a tick was
-    /// crossed, never at start-up). On a storage failure nothing is adopted, so memory still
-    /// matches the disk; the next request, or the timer within a minute, tries again.
+    /// Reads the clock, runs due closeouts and the snapshot rule, persists what they changed, and
+    /// emits their signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a
+    /// tick was crossed, never at start-up). On a storage failure nothing is adopted, so memory
+    /// still matches the disk; the next request, or the timer within a minute, tries again.
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
+        now = clock()
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
@@ -84,11 +93,11 @@ public final class PetService {
         }
         let entry = world.widgetEntry(ctx, iconPath: iconPath)
         for _ in caught.closeouts {
-            signals?.tasksChanged()
-            signals?.widgetEntryChanged(entry)
+            signals.tasksChanged()
+            signals.widgetEntryChanged(entry)
         }
-        if caught.snapshotChanged && caught.closeouts.isEmpty { signals?.widgetEntryChanged(entry) }
-        if caught.emitEntryChanged { signals?.entryChanged(entry) }
+        if caught.snapshotChanged && caught.closeouts.isEmpty { signals.widgetEntryChanged(entry) }
+        if caught.emitEntryChanged { signals.entryChanged(entry) }
         onNextWake(caught.nextWake)
         return true
     }
@@ -114,8 +123,8 @@ public final class PetService {
         let tasksChanged = next.tasks != world.tasks
         world = next
         if tasksChanged {
-            signals?.tasksChanged()
-            signals?.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
+            signals.tasksChanged()
+            signals.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
         }
         return result
     }
@@ -133,8 +142,17 @@ public final class PetService {
 }
 
 /// Where the service's signals go (the bus, in the daemon).
-struct ServiceSignals {
-    var entryChanged: (EntryDictionary) -> Void
+public struct ServiceSignals {
+    var entryChanged: (WidgetEntry) -> Void
     var tasksChanged: () -> Void
-    var widgetEntryChanged: (EntryDictionary) -> Void
+    var widgetEntryChanged: (WidgetEntry) -> Void
+
+    public init(
+        entryChanged: @escaping (WidgetEntry) -> Void, tasksChanged: @escaping () -> Void,
+        widgetEntryChanged: @escaping (WidgetEntry) -> Void
+    ) {
+        self.entryChanged = entryChanged
+        self.tasksChanged = tasksChanged
+        self.widgetEntryChanged = widgetEntryChanged
+    }
 }

@@ -1,12 +1,6 @@
-/// The names of the contract (SPEC §6) and the interface's introspection XML.
-///
-/// `interfaceXML` is the `<interface>` element of `dbus/io.petprogress.PetProgress1.xml`, verbatim;
-/// a test keeps the two identical, so `Introspect` always describes the contract.
-public enum BusContract {
-    public static let name = "io.petprogress.PetProgress1"
-    public static let path = "/io/petprogress/PetProgress1"
-    public static let interface = "io.petprogress.PetProgress1"
-
+extension PetBus {
+    /// The `<interface>` element of `dbus/io.petprogress.PetProgress1.xml`, verbatim; a test keeps
+    /// the two identical, so `Introspect` always describes the contract.
     public static let interfaceXML = """
           <interface name="io.petprogress.PetProgress1">
             <!-- The entry a widget shows now: the pet part is the snapshot taken at the last local top of

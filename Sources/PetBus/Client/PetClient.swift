@@ -1,0 +1,207 @@
+import DBusKit
+import PetCore
+
+/// A typed client of `petprogressd`: one method per member of the contract (SPEC §6.1), typed
+/// results and typed errors. Blocking calls on one connection; use it from one thread.
+///
+/// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation).
+public final class PetClient {
+    /// The connection calls go through; add it to an ``EventLoop`` to receive subscribed signals.
+    public let connection: Connection
+    /// How long a call waits for its reply; nil is libdbus's default (25 s).
+    public let timeout: Duration?
+
+    public init(connection: Connection, timeout: Duration? = nil) {
+        self.connection = connection
+        self.timeout = timeout
+    }
+
+    /// A client on the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
+    public static func session(timeout: Duration? = nil) throws(PetClientError) -> PetClient {
+        do {
+            return PetClient(connection: try Connection.session(), timeout: timeout)
+        } catch {
+            throw .unreachable(error as? DBusError ?? .failed("\(error)"))
+        }
+    }
+
+    // MARK: reading
+
+    /// `GetWidgetEntry`: the entry to show now.
+    public func widgetEntry() throws(PetClientError) -> WidgetEntry {
+        try decode(call(.getWidgetEntry)[0], WidgetEntry.init(dbus:))
+    }
+
+    /// `GetTimeline`: the entries of the next 24 ticks.
+    public func timeline() throws(PetClientError) -> [WidgetEntry] {
+        try decodeList(call(.getTimeline)[0], "The timeline", WidgetEntry.init(dbus:))
+    }
+
+    /// `ListTasks`: `""` the open day, `"tomorrow"`, or a day key.
+    public func listTasks(day: String = "") throws(PetClientError) -> [TaskRecord] {
+        try decodeList(call(.listTasks, [.string(day)])[0], "The task list", TaskRecord.init(dbus:))
+    }
+
+    /// `ListTemplates`: the recurring templates.
+    public func listTemplates() throws(PetClientError) -> [TemplateRecord] {
+        try decodeList(call(.listTemplates)[0], "The template list", TemplateRecord.init(dbus:))
+    }
+
+    /// `GetPet`: the live pet (not the hourly snapshot).
+    public func pet() throws(PetClientError) -> PetView { try decode(call(.getPet)[0], PetView.init(dbus:)) }
+
+    /// `GetStatus`.
+    public func status() throws(PetClientError) -> ServiceStatus {
+        try decode(call(.getStatus)[0], ServiceStatus.init(dbus:))
+    }
+
+    /// The `WidgetEntry` property.
+    public func widgetEntryProperty() throws(PetClientError) -> WidgetEntry {
+        try decode(property(.widgetEntry), WidgetEntry.init(dbus:))
+    }
+
+    /// The four settings (`Properties.GetAll`).
+    public func settings() throws(PetClientError) -> Settings {
+        let reply = try rawCall(
+            interface: PropertiesInterface.name, member: "GetAll", [.string(PetBus.interface)], expecting: "a{sv}")
+        return try decode(reply[0], Settings.init(dbus:))
+    }
+
+    // MARK: changing
+
+    /// `MarkNextDone`: the id of the task marked done and the XP it earned.
+    public func markNextDone() throws(PetClientError) -> (id: String, xpDelta: Int) {
+        let reply = try call(.markNextDone)
+        return (reply[0].stringValue ?? "", Int(reply[1].int32Value ?? 0))
+    }
+
+    /// `SnoozeNext`: the id of the task snoozed and its new effective instant.
+    public func snoozeNext() throws(PetClientError) -> (id: String, until: Instant) {
+        let reply = try call(.snoozeNext)
+        return (reply[0].stringValue ?? "", reply[1].int64Value ?? 0)
+    }
+
+    /// `MarkDone`: the XP the completion earned.
+    public func markDone(_ id: String) throws(PetClientError) -> Int {
+        Int(try call(.markDone, [.string(id)])[0].int32Value ?? 0)
+    }
+
+    /// `Undo`.
+    public func undo(_ id: String) throws(PetClientError) { _ = try call(.undo, [.string(id)]) }
+
+    /// `Snooze`: the task's new effective instant.
+    public func snooze(_ id: String) throws(PetClientError) -> Instant {
+        try call(.snooze, [.string(id)])[0].int64Value ?? 0
+    }
+
+    /// `AddTask`: a one-off task for the open day; its id.
+    public func addTask(title: String, time: String) throws(PetClientError) -> String {
+        try call(.addTask, [.string(title), .string(time)])[0].stringValue ?? ""
+    }
+
+    /// `AddTaskFor`: `day` is `""`/`"today"` or `"tomorrow"`, `repeat` `""` for a one-off; the
+    /// task's id, or the template's when it repeats.
+    public func addTask(title: String, time: String, day: String, repeat rule: String) throws(PetClientError)
+        -> String
+    {
+        try call(.addTaskFor, [.string(title), .string(time), .string(day), .string(rule)])[0].stringValue ?? ""
+    }
+
+    /// `UpdateTask`: an empty string leaves that field unchanged.
+    public func updateTask(id: String, title: String, time: String) throws(PetClientError) {
+        _ = try call(.updateTask, [.string(id), .string(title), .string(time)])
+    }
+
+    /// `DeleteTask`.
+    public func deleteTask(_ id: String) throws(PetClientError) { _ = try call(.deleteTask, [.string(id)]) }
+
+    /// Sets one setting (`Properties.Set`).
+    public func set(_ change: SettingChange) throws(PetClientError) {
+        _ = try rawCall(
+            interface: PropertiesInterface.name, member: "Set",
+            [.string(PetBus.interface), .string(change.property.rawValue), .variant(change.value)], expecting: "")
+    }
+
+    // MARK: signals
+
+    /// Delivers the daemon's signals to `handler` while the connection's event loop runs: one
+    /// subscription for the interface's signals, one for its `PropertiesChanged`. Signals that do
+    /// not have the contract's shape are dropped.
+    public func subscribe(_ handler: @escaping (PetSignal) -> Void) throws(PetClientError) -> [Subscription] {
+        let own = MatchRule(sender: PetBus.name, path: PetBus.path, interface: PetBus.interface)
+        let properties = MatchRule(
+            sender: PetBus.name, path: PetBus.path, interface: PropertiesInterface.name, member: "PropertiesChanged")
+        do {
+            return [
+                try connection.subscribe(own) { message in Self.signal(message).map(handler) },
+                try connection.subscribe(properties) { message in Self.propertiesSignal(message).map(handler) },
+            ]
+        } catch {
+            throw PetClientError(error as? DBusError ?? .failed("\(error)"))
+        }
+    }
+
+    static func signal(_ message: Message) -> PetSignal? {
+        switch message.member.flatMap(PetBus.Signal.init(rawValue:)) {
+        case .entryChanged?:
+            guard let value = try? message.arguments().first else { return nil }
+            return (try? WidgetEntry(dbus: value)).map { .entryChanged($0) }
+        case .tasksChanged?: return .tasksChanged
+        case nil: return nil
+        }
+    }
+
+    static func propertiesSignal(_ message: Message) -> PetSignal? {
+        guard let arguments = try? message.arguments(), arguments.count == 3,
+            arguments[0].stringValue == PetBus.interface, let changed = arguments[1].vardictValue
+        else { return nil }
+        let entry = changed[PetBus.Property.widgetEntry.rawValue].flatMap { try? WidgetEntry(dbus: $0) }
+        return .propertiesChanged(names: changed.keys.sorted(), widgetEntry: entry)
+    }
+
+    // MARK: plumbing
+
+    /// Calls a member of the interface; the reply is checked against the member's signature.
+    private func call(_ method: PetBus.Method, _ arguments: [DBusValue] = []) throws(PetClientError) -> [DBusValue] {
+        try rawCall(interface: PetBus.interface, member: method.rawValue, arguments, expecting: method.outSignature)
+    }
+
+    private func property(_ property: PetBus.Property) throws(PetClientError) -> DBusValue {
+        let reply = try rawCall(
+            interface: PropertiesInterface.name, member: "Get",
+            [.string(PetBus.interface), .string(property.rawValue)], expecting: "v")
+        return reply[0].variantValue ?? reply[0]
+    }
+
+    private func rawCall(interface: String, member: String, _ arguments: [DBusValue], expecting signature: String)
+        throws(PetClientError) -> [DBusValue]
+    {
+        let reply: [DBusValue]
+        do {
+            reply = try connection.call(
+                destination: PetBus.name, path: PetBus.path, interface: interface, member: member,
+                arguments: arguments, timeout: timeout)
+        } catch {
+            throw PetClientError(error as? DBusError ?? .failed("\(error)"))
+        }
+        guard DBusValue.signature(of: reply) == signature else {
+            throw .malformedReply(
+                BusDecodingError("\(member) replied '\(DBusValue.signature(of: reply))', not '\(signature)'."))
+        }
+        return reply
+    }
+
+    private func decode<T>(_ value: DBusValue, _ decode: (DBusValue) throws(BusDecodingError) -> T)
+        throws(PetClientError) -> T
+    {
+        do throws(BusDecodingError) { return try decode(value) } catch { throw .malformedReply(error) }
+    }
+
+    private func decodeList<T>(
+        _ value: DBusValue, _ what: String, _ decode: (DBusValue) throws(BusDecodingError) -> T
+    ) throws(PetClientError) -> [T] {
+        do throws(BusDecodingError) { return try decodeRecords(value, what, decode) } catch {
+            throw .malformedReply(error)
+        }
+    }
+}

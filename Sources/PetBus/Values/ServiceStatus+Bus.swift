@@ -1,0 +1,31 @@
+import DBusKit
+import PetCore
+
+/// `GetStatus`'s reply (SPEC §6.1).
+extension ServiceStatus {
+    enum Key: String {
+        case version, dataDirectory = "data_dir", lastClosedDay = "last_closed_day", openDay = "open_day"
+        case mutations, problems
+    }
+
+    /// The status as an `a{sv}`.
+    public var dbus: DBusValue {
+        var w = VardictWriter()
+        w.add(Key.version, version)
+        w.add(Key.dataDirectory, dataDirectory)
+        w.add(Key.lastClosedDay, lastClosedDay)
+        w.add(Key.openDay, openDay)
+        w.add(Key.mutations, .uint64(mutations))
+        w.add(Key.problems, .stringArray(problems))
+        return w.value
+    }
+
+    /// Decodes a status.
+    public init(dbus value: DBusValue) throws(BusDecodingError) {
+        let r = try VardictReader(value, "The status")
+        self.init(
+            version: try r.string(Key.version), dataDirectory: try r.string(Key.dataDirectory),
+            lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
+            mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems))
+    }
+}

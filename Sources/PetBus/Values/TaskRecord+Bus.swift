@@ -1,0 +1,48 @@
+import DBusKit
+import PetCore
+
+/// A task record (SPEC §6.2): the elements of `ListTasks` and of an entry's `upcoming`.
+extension TaskRecord {
+    enum Key: String {
+        case id, title, time, effectiveTime = "effective_time", dayKey = "day_key", done
+        case completedAt = "completed_at", completedSeq = "completed_seq", snoozedUntil = "snoozed_until"
+        case overdue, isNext = "is_next", xp, repeatRule = "repeat", templateID = "template_id"
+    }
+
+    /// The record as an `a{sv}`.
+    public var dbus: DBusValue {
+        var w = VardictWriter()
+        w.add(Key.id, id)
+        w.add(Key.title, title)
+        w.add(Key.time, time)
+        w.add(Key.effectiveTime, effectiveTime)
+        w.add(Key.dayKey, dayKey)
+        w.add(Key.done, done)
+        w.add(Key.completedAt, .int64(completedAt))
+        w.add(Key.completedSeq, .uint64(completedSeq))
+        w.add(Key.snoozedUntil, .int64(snoozedUntil))
+        w.add(Key.overdue, overdue)
+        w.add(Key.isNext, isNext)
+        w.add(Key.xp, int: xp)
+        w.add(Key.repeatRule, repeatRule)
+        w.add(Key.templateID, templateID)
+        return w.value
+    }
+
+    /// Decodes a record.
+    public init(dbus value: DBusValue) throws(BusDecodingError) {
+        let r = try VardictReader(value, "A task record")
+        self.init(
+            id: try r.string(Key.id), title: try r.string(Key.title), time: try r.string(Key.time),
+            effectiveTime: try r.string(Key.effectiveTime), dayKey: try r.string(Key.dayKey),
+            done: try r.bool(Key.done), completedAt: try r.int64(Key.completedAt),
+            completedSeq: try r.uint64(Key.completedSeq), snoozedUntil: try r.int64(Key.snoozedUntil),
+            overdue: try r.bool(Key.overdue), isNext: try r.bool(Key.isNext), xp: try r.int(Key.xp),
+            repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID))
+    }
+}
+
+extension Array where Element == TaskRecord {
+    /// The records as an `aa{sv}`.
+    public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+}

@@ -1,0 +1,32 @@
+import DBusKit
+import PetCore
+
+/// A recurring template (SPEC §6.1): the elements of `ListTemplates`.
+extension TemplateRecord {
+    enum Key: String {
+        case id, title, time, repeatRule = "repeat"
+    }
+
+    /// The template as an `a{sv}`.
+    public var dbus: DBusValue {
+        var w = VardictWriter()
+        w.add(Key.id, id)
+        w.add(Key.title, title)
+        w.add(Key.time, time)
+        w.add(Key.repeatRule, repeatRule)
+        return w.value
+    }
+
+    /// Decodes a template.
+    public init(dbus value: DBusValue) throws(BusDecodingError) {
+        let r = try VardictReader(value, "A template")
+        self.init(
+            id: try r.string(Key.id), title: try r.string(Key.title), time: try r.string(Key.time),
+            repeatRule: try r.string(Key.repeatRule))
+    }
+}
+
+extension Array where Element == TemplateRecord {
+    /// The templates as an `aa{sv}`.
+    public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+}

@@ -1,0 +1,49 @@
+import DBusKit
+import PetCore
+
+/// The widget entry (SPEC §6.2): `GetWidgetEntry`, the `WidgetEntry` property, `EntryChanged`,
+/// and each element of `GetTimeline`. The pet keys sit beside the entry's own.
+extension WidgetEntry {
+    enum Key: String {
+        case date, nextDate = "next_date", dayKey = "day_key", tasksDone = "tasks_done"
+        case tasksTotal = "tasks_total", nextTaskID = "next_task_id", nextTaskTitle = "next_task_title"
+        case nextTaskTime = "next_task_time", nextTaskOverdue = "next_task_overdue", upcoming
+        case accessibleText = "accessible_text"
+    }
+
+    /// The entry as an `a{sv}`.
+    public var dbus: DBusValue {
+        var w = VardictWriter()
+        pet.write(into: &w)
+        w.add(Key.date, .int64(date))
+        w.add(Key.nextDate, .int64(nextDate))
+        w.add(Key.dayKey, dayKey)
+        w.add(Key.tasksDone, int: tasksDone)
+        w.add(Key.tasksTotal, int: tasksTotal)
+        w.add(Key.nextTaskID, nextTaskID)
+        w.add(Key.nextTaskTitle, nextTaskTitle)
+        w.add(Key.nextTaskTime, nextTaskTime)
+        w.add(Key.nextTaskOverdue, nextTaskOverdue)
+        w.add(Key.upcoming, upcoming.dbus)
+        w.add(Key.accessibleText, accessibleText)
+        return w.value
+    }
+
+    /// Decodes an entry.
+    public init(dbus value: DBusValue) throws(BusDecodingError) {
+        let r = try VardictReader(value, "The widget entry")
+        var upcoming: [TaskRecord] = []
+        for record in try r.records(Key.upcoming) { upcoming.append(try TaskRecord(dbus: record)) }
+        self.init(
+            date: try r.int64(Key.date), nextDate: try r.int64(Key.nextDate), dayKey: try r.string(Key.dayKey),
+            pet: try PetView(reading: r), tasksDone: try r.int(Key.tasksDone), tasksTotal: try r.int(Key.tasksTotal),
+            nextTaskID: try r.string(Key.nextTaskID), nextTaskTitle: try r.string(Key.nextTaskTitle),
+            nextTaskTime: try r.string(Key.nextTaskTime), nextTaskOverdue: try r.bool(Key.nextTaskOverdue),
+            upcoming: upcoming, accessibleText: try r.string(Key.accessibleText))
+    }
+}
+
+extension Array where Element == WidgetEntry {
+    /// The entries as an `aa{sv}`.
+    public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+}

@@ -1,0 +1,24 @@
+/// What the daemon reports about itself (`GetStatus`, SPEC §6.1).
+public struct ServiceStatus: Hashable, Sendable {
+    public var version: String
+    public var dataDirectory: String
+    /// The last closed day's key, "" when no day has closed yet.
+    public var lastClosedDay: String
+    public var openDay: String
+    /// The mutation sequence number.
+    public var mutations: UInt64
+    /// One sentence each: a corrupt file set aside, an invalid stage file, …
+    public var problems: [String]
+
+    public init(
+        version: String, dataDirectory: String, lastClosedDay: String, openDay: String, mutations: UInt64,
+        problems: [String]
+    ) {
+        self.version = version
+        self.dataDirectory = dataDirectory
+        self.lastClosedDay = lastClosedDay
+        self.openDay = openDay
+        self.mutations = mutations
+        self.problems = problems
+    }
+}
