@@ -30,7 +30,7 @@ build: deps
 
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
-TEST_TARGETS = PetCoreTests PetStoreTests DBusKitTests IntegrationTests
+TEST_TARGETS = PetCoreTests PetBusTests PetStoreTests DBusKitTests IntegrationTests
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "petprogressd", dependencies: ["PetService", "DBusKit"], swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(
-            name: "bench-daemon", dependencies: ["DBusKit", "PetCore", "PetStore"], path: "bench/daemon",
+            name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",
             swiftSettings: strict),
 
         // Tests, one target per library.
@@ -55,8 +55,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "PetBusTests", dependencies: ["DBusKit", "PetBus", "PetCore"], swiftSettings: strict),
         .testTarget(name: "PetStoreTests", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
-        .testTarget(name: "IntegrationTests", dependencies: ["DBusKit", "petprogressd"], swiftSettings: strict),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd"],
+            swiftSettings: strict),
     ]
 )

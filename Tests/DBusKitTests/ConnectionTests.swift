@@ -68,6 +68,33 @@ extension DBusKitSuites {
             #expect(!connection.uniqueName.isEmpty)
         }
 
+        /// A handler's signals (and Properties.Set's PropertiesChanged) go out after its reply; an
+        /// asynchronous call's reply is handed over on the loop in arrival order.
+        @Test func repliesComeBeforeTheSignalsTheirCallsCaused() throws {
+            let fixture = try BusFixture()
+            var seen: [String] = []
+            for member in ["Pinged", "PropertiesChanged"] {
+                _ = try fixture.client.subscribe(MatchRule(member: member)) { seen.append($0.member ?? "?") }
+            }
+            func call(_ interface: String, _ member: String, _ arguments: [DBusValue]) throws {
+                let message = try Message.methodCall(
+                    destination: TestServiceProcess.name, path: TestServiceProcess.path, interface: interface,
+                    member: member)
+                try message.append(arguments)
+                try fixture.client.send(message) { reply in seen.append(reply.kind == .methodReturn ? "reply" : "error")
+                }
+            }
+            try call(TestServiceProcess.interface, "EmitPing", [.string("x")])
+            #expect(fixture.loop.run(until: { seen.count == 2 }, timeout: .seconds(10)))
+            try call(
+                "org.freedesktop.DBus.Properties", "Set",
+                [
+                    .string(TestServiceProcess.interface), .string("Label"), .variant(.string("new")),
+                ])
+            #expect(fixture.loop.run(until: { seen.count == 4 }, timeout: .seconds(10)))
+            #expect(seen == ["reply", "Pinged", "reply", "PropertiesChanged"])
+        }
+
         @Test func connectingToNothingIsAnError() throws {
             #expect(throws: DBusError.self) { _ = try Connection(address: "unix:path=/nonexistent/bus") }
             #expect(throws: DBusError.self) { _ = try Connection(address: "not an address") }

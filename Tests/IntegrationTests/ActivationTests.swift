@@ -11,7 +11,7 @@ struct ActivationTests {
         await poll(timeout: timeout) { kill(pid, 0) != 0 && errno == ESRCH }
     }
 
-    static func activatedPID(_ client: PetClient) throws -> pid_t {
+    static func activatedPID(_ client: RawClient) throws -> pid_t {
         let pid = try client.daemonPID()
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(
@@ -37,7 +37,7 @@ struct ActivationTests {
                 "TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_CONFIG_HOME": sandbox.path("home/.config"),
             ])
         let world = WorldOnBus(sandbox: sandbox, bus: bus)
-        let client = try PetClient(bus: bus)
+        let client = try RawClient(bus: bus)
         #expect(
             try client.connection.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
@@ -81,7 +81,7 @@ struct ActivationTests {
             in: sandbox,
             services: ["\(PetDaemon.name).service": text.replacingOccurrences(of: "@bindir@", with: bindir)],
             activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_DATA_HOME": xdg])
-        let client = try PetClient(bus: bus)
+        let client = try RawClient(bus: bus)
         let status = try client.status()
         let pid = try Self.activatedPID(client)
         defer { if kill(pid, 0) == 0 { kill(pid, SIGKILL) } }

@@ -16,7 +16,7 @@ struct HostileInputTests {
     struct Setup {
         let world: World
         let daemon: PetDaemon
-        let client: PetClient
+        let client: RawClient
         let pending: String
         let done: String
         let tomorrow: String

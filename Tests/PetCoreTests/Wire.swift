@@ -31,7 +31,8 @@ func render(_ v: DBusValue?) -> String {
     case .uint64(let n)?: return "t:\(n)"
     case .double(let n)?: return "d:\(n)"
     case .bool(let b)?: return "b:\(b)"
-    case .array("a{sv}", let records)?: return "[" + records.map { "{" + render($0) + "}" }.joined(separator: ", ") + "]"
+    case .array("a{sv}", let records)?:
+        return "[" + records.map { "{" + render($0) + "}" }.joined(separator: ", ") + "]"
     case .dictionary("s", "v", _)?:
         let d = v?.vardictValue ?? [:]
         return d.keys.sorted().map { "\($0)=\(render(d[$0]))" }.joined(separator: " ")

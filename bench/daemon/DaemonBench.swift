@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import PetBus
 import PetCore
 import PetStore
 
@@ -9,8 +10,8 @@ struct DaemonBench {
     let daemon: String
     let idleSeconds: Int
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-daemon-\(getpid())").path
-    let name = "io.petprogress.PetProgress1"
-    let path = "/io/petprogress/PetProgress1"
+    let name = PetBus.name
+    let path = PetBus.path
     let now = "2026-03-02T08:10:00Z"
 
     func run() throws {
@@ -38,7 +39,9 @@ struct DaemonBench {
 
         let pid = try spawn([daemon, "--data-dir", data, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
-        let entry = try roundTrips(bus, member: "GetWidgetEntry", destination: name, path: path, interface: name)
+        let entry = try roundTrips(
+            bus, member: PetBus.Method.getWidgetEntry.rawValue, destination: name, path: path,
+            interface: PetBus.interface)
         let getID = try roundTrips(
             bus, member: "GetId", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
             interface: "org.freedesktop.DBus")

@@ -77,3 +77,41 @@ extension Connection {
         return Int32(clamping: max(0, total))
     }
 }
+
+extension Connection {
+    /// Sends a method call without blocking; `onReply` runs on the event loop with the reply (or
+    /// the error reply, or libdbus's `NoReply` after `timeout`), in the order messages arrive, so a
+    /// client can see whether the reply came before or after a signal.
+    public func send(_ message: Message, timeout: Duration? = nil, onReply: @escaping (Message) -> Void) throws {
+        guard isConnected else { throw DBusError.disconnected }
+        var pending: OpaquePointer?
+        let milliseconds = timeout.map(Self.milliseconds) ?? DBUS_TIMEOUT_USE_DEFAULT
+        try LibDBus.check(
+            dbus_connection_send_with_reply(raw, message.raw, &pending, milliseconds),
+            "dbus_connection_send_with_reply")
+        let call = try LibDBus.allocated(pending, "dbus_connection_send_with_reply")
+        let box = Unmanaged.passRetained(ReplyHandler(onReply)).toOpaque()
+        let ok = dbus_pending_call_set_notify(
+            call,
+            { call, data in
+                guard let call, let data else { return }
+                let handler = Unmanaged<ReplyHandler>.fromOpaque(data).takeUnretainedValue()
+                if let reply = dbus_pending_call_steal_reply(call) { handler.body(Message(owning: reply)) }
+            },
+            box,
+            // libdbus frees the notify data once, when the pending call is finalized.
+            { data in if let data { Unmanaged<ReplyHandler>.fromOpaque(data).release() } })
+        // The pending call holds what it needs; our reference is not.
+        dbus_pending_call_unref(call)
+        if ok == 0 {
+            Unmanaged<ReplyHandler>.fromOpaque(box).release()
+            throw DBusError.noMemory("dbus_pending_call_set_notify")
+        }
+    }
+}
+
+/// The closure a pending call's notify runs.
+private final class ReplyHandler {
+    let body: (Message) -> Void
+    init(_ body: @escaping (Message) -> Void) { self.body = body }
+}

@@ -4,9 +4,15 @@ import PetCore
 /// The pet keys (SPEC §6.2): `GetPet`'s reply, and part of every entry.
 extension PetView {
     enum Key: String {
-        case stageIndex = "stage_index", stageCount = "stage_count", stageName = "stage_name"
-        case stageXP = "stage_xp", threshold, progress, isFinal = "is_final"
-        case iconName = "icon_name", iconPath = "icon_path", glyph
+        case stageIndex = "stage_index"
+        case stageCount = "stage_count"
+        case stageName = "stage_name"
+        case stageXP = "stage_xp"
+        case threshold, progress
+        case isFinal = "is_final"
+        case iconName = "icon_name"
+        case iconPath = "icon_path"
+        case glyph
     }
 
     /// The pet keys as an `a{sv}`.

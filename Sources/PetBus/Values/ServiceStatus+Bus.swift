@@ -4,7 +4,10 @@ import PetCore
 /// `GetStatus`'s reply (SPEC §6.1).
 extension ServiceStatus {
     enum Key: String {
-        case version, dataDirectory = "data_dir", lastClosedDay = "last_closed_day", openDay = "open_day"
+        case version
+        case dataDirectory = "data_dir"
+        case lastClosedDay = "last_closed_day"
+        case openDay = "open_day"
         case mutations, problems
     }
 

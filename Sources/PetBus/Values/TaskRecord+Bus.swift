@@ -4,9 +4,18 @@ import PetCore
 /// A task record (SPEC §6.2): the elements of `ListTasks` and of an entry's `upcoming`.
 extension TaskRecord {
     enum Key: String {
-        case id, title, time, effectiveTime = "effective_time", dayKey = "day_key", done
-        case completedAt = "completed_at", completedSeq = "completed_seq", snoozedUntil = "snoozed_until"
-        case overdue, isNext = "is_next", xp, repeatRule = "repeat", templateID = "template_id"
+        case id, title, time
+        case effectiveTime = "effective_time"
+        case dayKey = "day_key"
+        case done
+        case completedAt = "completed_at"
+        case completedSeq = "completed_seq"
+        case snoozedUntil = "snoozed_until"
+        case overdue
+        case isNext = "is_next"
+        case xp
+        case repeatRule = "repeat"
+        case templateID = "template_id"
     }
 
     /// The record as an `a{sv}`.

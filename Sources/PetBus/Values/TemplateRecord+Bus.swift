@@ -4,7 +4,8 @@ import PetCore
 /// A recurring template (SPEC §6.1): the elements of `ListTemplates`.
 extension TemplateRecord {
     enum Key: String {
-        case id, title, time, repeatRule = "repeat"
+        case id, title, time
+        case repeatRule = "repeat"
     }
 
     /// The template as an `a{sv}`.

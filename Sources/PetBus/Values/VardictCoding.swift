@@ -41,7 +41,8 @@ struct VardictReader {
         return value
     }
 
-    private func typed<T>(_ key: some BusKey, _ signature: String, _ extract: (DBusValue) -> T?) throws(BusDecodingError)
+    private func typed<T>(_ key: some BusKey, _ signature: String, _ extract: (DBusValue) -> T?)
+        throws(BusDecodingError)
         -> T
     {
         let value = try value(key)

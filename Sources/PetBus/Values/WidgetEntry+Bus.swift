@@ -5,9 +5,16 @@ import PetCore
 /// and each element of `GetTimeline`. The pet keys sit beside the entry's own.
 extension WidgetEntry {
     enum Key: String {
-        case date, nextDate = "next_date", dayKey = "day_key", tasksDone = "tasks_done"
-        case tasksTotal = "tasks_total", nextTaskID = "next_task_id", nextTaskTitle = "next_task_title"
-        case nextTaskTime = "next_task_time", nextTaskOverdue = "next_task_overdue", upcoming
+        case date
+        case nextDate = "next_date"
+        case dayKey = "day_key"
+        case tasksDone = "tasks_done"
+        case tasksTotal = "tasks_total"
+        case nextTaskID = "next_task_id"
+        case nextTaskTitle = "next_task_title"
+        case nextTaskTime = "next_task_time"
+        case nextTaskOverdue = "next_task_overdue"
+        case upcoming
         case accessibleText = "accessible_text"
     }
 

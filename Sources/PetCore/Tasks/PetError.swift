@@ -1,4 +1,4 @@
-/// A rejected request: a name (mapped to `io.petprogress.PetProgress1.Error.<Name>`) and a sentence
+/// A rejected request: a name (PetBus spells it as the contract's D-Bus error name) and a sentence
 /// for a person. Rejections change nothing.
 public struct PetError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {

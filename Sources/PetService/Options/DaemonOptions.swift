@@ -1,3 +1,4 @@
+import PetBus
 import PetCore
 
 /// The daemon's command line (SPEC §9, issue 6): `--data-dir`, `--now`, `--time-scale`,
@@ -78,7 +79,7 @@ public struct DaemonOptions: Equatable, Sendable {
         Usage: petprogressd [--data-dir DIR] [--now ISO8601] [--time-scale N]
 
         The Pet Progress daemon: owns the data, runs the rules, and publishes
-        io.petprogress.PetProgress1 on the session bus. Normally started by systemd --user
+        \(PetBus.name) on the session bus. Normally started by systemd --user
         or by D-Bus activation; stop it with SIGTERM.
 
         Options:

@@ -35,7 +35,7 @@ final class World: @unchecked Sendable {
         }
     }
 
-    func client() throws -> PetClient { try PetClient(bus: bus) }
+    func client() throws -> RawClient { try RawClient(bus: bus) }
 
     /// `dbus-send --print-reply` to the daemon's object: `member` is `Interface.Member`.
     func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws

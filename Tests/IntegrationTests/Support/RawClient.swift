@@ -1,8 +1,8 @@
 import DBusKit
 import Foundation
 
-/// DBusKit's own client on the private bus, with typed helpers for the contract's members.
-final class PetClient: @unchecked Sendable {
+/// DBusKit's own client on the private bus, with literal names and dictionary replies (black-box).
+final class RawClient: @unchecked Sendable {
     let connection: Connection
 
     init(bus: PrivateBus) throws {
