@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "PetCore", targets: ["PetCore"])
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Layer 1: the pure rules. Foundation only; no clock, disk, environment or bus.
@@ -41,6 +42,11 @@ let package = Package(
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
         .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus"], swiftSettings: strict),
         .executableTarget(name: "petprogressd", dependencies: ["PetService", "DBusKit"], swiftSettings: strict),
+        // The command-line client (SPEC §7): argument-parser commands and output formats over PetClient.
+        .executableTarget(
+            name: "petctl",
+            dependencies: ["PetBus", "PetCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(
             name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",

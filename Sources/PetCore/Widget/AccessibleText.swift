@@ -16,24 +16,32 @@ public enum AccessibleText {
 
     /// The sentence for a pet (as shown) and a day's task counts and next task.
     public static func sentence(pet: PetState, stages: StageTable, done: Int, total: Int, next: Next?) -> String {
-        let state = stages.clamp(pet)
-        let stage = stages.stage(state.stageIndex)
-        let position = "\(stage.name), stage \(state.stageIndex + 1) of \(stages.count)"
-        let petPart =
-            state.stageIndex == stages.finalIndex
-            ? "\(position), final form, \(state.stageXP) XP."
-            : "\(position), \(state.stageXP) of \(stage.threshold) XP."
-        let taskPart: String
-        if total == 0 {
-            taskPart = "No tasks planned."
-        } else {
-            let counts = "\(done) of \(total) \(total == 1 ? "task" : "tasks") done."
-            if let next {
-                taskPart = "\(counts) Next: \(next.time) \(next.title)\(next.overdue ? ", overdue" : "")."
-            } else {
-                taskPart = "\(counts) Nothing pending."
-            }
-        }
-        return "\(petPart) \(taskPart)"
+        let view = PetView(pet, stages: stages, iconPath: { _ in "" })
+        return "\(petSentence(view)) \(taskSentence(done: done, total: total, next: next))"
+    }
+
+    /// The pet part: `Frog, stage 3 of 20, 12 of 30 XP.`, or `…, final form, 7 XP.`
+    public static func petSentence(_ pet: PetView) -> String {
+        let position = "\(pet.stageName), stage \(pet.stageIndex + 1) of \(pet.stageCount)"
+        return pet.isFinal
+            ? "\(position), final form, \(pet.stageXP) XP."
+            : "\(position), \(pet.stageXP) of \(pet.threshold) XP."
+    }
+
+    /// The task part: `2 of 5 tasks done. Next: 14:30 Write report.`, `No tasks planned.`, or
+    /// `3 of 3 tasks done. Nothing pending.`
+    public static func taskSentence(done: Int, total: Int, next: Next?) -> String {
+        total == 0 ? countSentence(done: done, total: total) : "\(countSentence(done: done, total: total)) \(nextSentence(next))"
+    }
+
+    /// `2 of 5 tasks done.`, `1 of 1 task done.`, or `No tasks planned.`
+    public static func countSentence(done: Int, total: Int) -> String {
+        total == 0 ? "No tasks planned." : "\(done) of \(total) \(total == 1 ? "task" : "tasks") done."
+    }
+
+    /// `Next: 14:30 Write report.` (`, overdue` when it is), or `Nothing pending.`
+    public static func nextSentence(_ next: Next?) -> String {
+        guard let next else { return "Nothing pending." }
+        return "Next: \(next.time) \(next.title)\(next.overdue ? ", overdue" : "")."
     }
 }

@@ -1,0 +1,84 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// `petctl done [ID]`.
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mark a task done (no ID: the next task).",
+        discussion: """
+            On time (within the grace window of its time) earns 2 XP, late 1. The panel's pet catches \
+            up at the top of the hour.
+            Examples: petctl done    petctl done 14
+            """)
+
+    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+
+    func run() throws {
+        let (id, xp, title) = try Session.run { client in
+            let (id, xp): (String, Int)
+            if let task {
+                id = try task.resolve(client)
+                xp = try client.markDone(id)
+            } else {
+                (id, xp) = try client.markNextDone()
+            }
+            return (id, xp, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
+        }
+        let judged = xp >= 2 ? "on time" : "late"
+        Output.lines(["Done: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
+    }
+}
+
+/// `petctl snooze [ID]`.
+struct Snooze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Snooze a task by the snooze length (no ID: the next task).",
+        discussion: """
+            A snooze moves the task later in today's order; on time is still judged against its own time.
+            Examples: petctl snooze    petctl snooze 14
+            """)
+
+    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+
+    func run() throws {
+        let (id, until, title) = try Session.run { client in
+            let (id, until): (String, Instant)
+            if let task {
+                id = try task.resolve(client)
+                until = try client.snooze(id)
+            } else {
+                (id, until) = try client.snoozeNext()
+            }
+            return (id, until, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
+        }
+        Output.lines(["Snoozed \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."])
+    }
+}
+
+/// `petctl undo [ID]`.
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Undo a completion of today (no ID: the most recent one).",
+        discussion: "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 14")
+
+    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+
+    func run() throws {
+        let (id, title) = try Session.run { client in
+            let today = try client.listTasks(day: "")
+            let id: String
+            if let task {
+                id = try task.resolve(client)
+            } else {
+                guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
+                    throw Session.refuse("nothing to undo: no task is done today")
+                }
+                id = last.id
+            }
+            try client.undo(id)
+            return (id, today.first { $0.id == id }?.title ?? "")
+        }
+        Output.lines(["Undone: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) is pending again."])
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// `petctl settings [KEY [VALUE]]`: the four settings by friendly names.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the settings.",
+        discussion: """
+            reset-time  HH:MM when a day ends (00:00–23:59; a change shapes the next day)
+            grace       minutes either side of a task's time that count as on time (0–720)
+            snooze      minutes a snooze adds (1–240)
+            rollover    on/off: copy unfinished tasks into the next day (still charged as missed)
+
+            Examples:
+              petctl settings
+              petctl settings grace 30
+              petctl settings rollover on
+            """)
+
+    enum Key: String, CaseIterable, ExpressibleByArgument {
+        case resetTime = "reset-time", grace, snooze, rollover
+
+        var meaning: String {
+            switch self {
+            case .resetTime: "when a day ends"
+            case .grace: "minutes either side of a task's time that count as on time (0–720)"
+            case .snooze: "minutes a snooze adds (1–240)"
+            case .rollover: "copy unfinished tasks into the next day"
+            }
+        }
+
+        func value(in settings: PetCore.Settings) -> String {
+            switch self {
+            case .resetTime: settings.resetTime.description
+            case .grace: "\(settings.graceMinutes)"
+            case .snooze: "\(settings.snoozeMinutes)"
+            case .rollover: settings.rollover ? "on" : "off"
+            }
+        }
+
+        /// The change `text` asks for; nil when it is not even of the right form.
+        func change(_ text: String) -> SettingChange? {
+            switch self {
+            case .resetTime: WallTime(parsing: text).map { .resetTime($0.description) }
+            case .grace: UInt32(text).map { .graceMinutes($0) }
+            case .snooze: UInt32(text).map { .snoozeMinutes($0) }
+            case .rollover:
+                ["on", "true", "yes", "1"].contains(text)
+                    ? .rollover(true) : ["off", "false", "no", "0"].contains(text) ? .rollover(false) : nil
+            }
+        }
+    }
+
+    @Argument(help: "reset-time, grace, snooze or rollover.") var key: Key?
+
+    @Argument(help: "The new value.") var value: String?
+
+    func validate() throws {
+        guard let key, let value else {
+            if value != nil { throw ValidationError("give a setting name before the value") }
+            return
+        }
+        guard key.change(value) != nil else {
+            let form =
+                switch key {
+                case .resetTime: "HH:MM"
+                case .grace, .snooze: "a whole number of minutes"
+                case .rollover: "on or off"
+                }
+            throw ValidationError("\(key.rawValue) takes \(form), not '\(value)'")
+        }
+    }
+
+    func run() throws {
+        let settings = try Session.run { client in
+            if let key, let value, let change = key.change(value) { try client.set(change) }
+            return try client.settings()
+        }
+        if let key {
+            Output.lines(["\(key.rawValue) \(key.value(in: settings))"])
+            return
+        }
+        Output.lines(
+            Key.allCases.map {
+                "\(TextWidth.pad($0.rawValue, to: 10))  \(TextWidth.pad($0.value(in: settings), to: 5))  \($0.meaning)"
+            })
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PetBus
+
+/// `petctl templates`.
+struct Templates: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the recurring templates.",
+        discussion: "Example: petctl templates   (then petctl edit t-3 --time 07:30, or petctl rm t-3)")
+
+    func run() throws {
+        let templates = try Session.run { client in try client.listTemplates() }
+        guard !templates.isEmpty else {
+            Output.lines(["No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily"])
+            return
+        }
+        let width = Terminal.current(.never, environment: Environment.variables).width
+        let idWidth = templates.map { $0.id.count }.max() ?? 3
+        let ruleWidth = templates.map { $0.repeatRule.count }.max() ?? 5
+        Output.lines(
+            templates.map {
+                let prefix = "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(TextWidth.pad($0.repeatRule, to: ruleWidth))  "
+                return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
+            })
+    }
+}

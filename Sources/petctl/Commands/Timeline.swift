@@ -1,0 +1,29 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// `petctl timeline`: what the panel would show at each of the next 24 ticks.
+struct Timeline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what the panel will show at each of the next 24 tops of the hour.",
+        discussion: "The pet is the pet as it is now (no day is judged in advance).\nExample: petctl timeline")
+
+    func run() throws {
+        let entries = try Session.run { client in try client.timeline() }
+        let width = Terminal.current(.never, environment: Environment.variables).width
+        Output.lines(entries.map { Self.row($0, width: width) })
+    }
+
+    static func row(_ e: WidgetEntry, width: Int) -> String {
+        // Narrow terminals keep the glyph and drop the stage's name, to leave room for the task.
+        let name = width < 60 ? "" : TextWidth.pad(e.pet.stageName, to: 12) + " "
+        let xp = e.pet.isFinal ? "\(e.pet.stageXP) XP" : "\(e.pet.stageXP)/\(e.pet.threshold)"
+        let pet = TextWidth.pad("\(e.pet.glyph) \(name)\(xp)", to: width < 60 ? 10 : 24)
+        let counts = TextWidth.padLeft("\(e.tasksDone)/\(e.tasksTotal)", to: 5)
+        let prefix = "\(LocalClock.time(e.date))  \(pet)  \(counts)  "
+        guard !e.nextTaskID.isEmpty else { return prefix + (e.tasksTotal == 0 ? "no tasks" : "nothing pending") }
+        let next = "\(e.nextTaskTime) "
+        let room = max(1, width - TextWidth.columns(prefix + next))
+        return prefix + next + Titles.forLine(e.nextTaskTitle, width: room)
+    }
+}

@@ -1,0 +1,15 @@
+import Glibc
+
+/// Where petctl writes: stdout for results, one line on stderr per error.
+enum Output {
+    /// Writes `lines` to stdout, each ending in a newline.
+    static func lines(_ lines: [String]) {
+        for line in lines { print(line) }
+    }
+
+    /// `petctl: <sentence>` on stderr, unbuffered.
+    static func error(_ sentence: String) {
+        let text = "petctl: \(sentence)\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Glibc
+
+/// `petctl`: the Today screen, task editing, settings and status on the command line, over the
+/// daemon's D-Bus interface (SPEC §7). Exit status: 0 success, 1 the daemon rejected the request,
+/// 3 the daemon or the bus cannot be reached, 64 bad usage.
+@main
+struct PetCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "petctl",
+        abstract: "Plan today, check tasks off and watch your pet grow.",
+        discussion: """
+            petctl talks to petprogressd on your session bus (starting it through D-Bus activation \
+            when it is installed). Tasks are named by the number \"petctl today\" shows, by their \
+            full id (20260302-14) or, for recurring templates, t-N.
+
+            Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
+            daemon or the bus cannot be reached, 64 bad usage.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Today.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self, Undo.self,
+            SettingsCommand.self, Status.self, Timeline.self, Open.self,
+        ],
+        defaultSubcommand: Today.self)
+
+    /// Parses and runs, printing errors as one line on stderr (argument-parser would add the usage).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: argument-parser's text, to stdout.
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            if code.rawValue == 1 || code.rawValue == 3 {
+                Glibc.exit(code.rawValue)  // Already reported by the command.
+            }
+            let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
+            let sentence = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+            Output.error("\(sentence) (see petctl --help)")
+            Glibc.exit(code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// Runs a command's requests on the session bus and turns failures into SPEC §7's exit statuses,
+/// each reported as one sentence on stderr.
+enum Session {
+    /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3.
+    /// Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``) pass through.
+    static func run<T>(_ body: (PetClient) throws -> T) throws -> T {
+        do {
+            return try body(try PetClient.session(timeout: .seconds(25)))
+        } catch let error as PetClientError {
+            throw fail(error)
+        }
+    }
+
+    /// Reports `error` and returns the exit status to throw.
+    static func fail(_ error: PetClientError) -> ExitCode {
+        switch error {
+        case .rejected(let rejection):
+            Output.error(rejection.message)
+            return ExitCode(1)
+        case .unreachable(let cause):
+            Output.error(
+                "cannot reach petprogressd on the session bus (\(cause.message.isEmpty ? cause.name : cause.message)); "
+                    + "check that it is installed and running: systemctl --user status petprogress")
+            return ExitCode(3)
+        case .failed(let cause):
+            Output.error("petprogressd answered with an error: \(cause)")
+            return ExitCode(1)
+        case .malformedReply(let problem):
+            Output.error("petprogressd's answer was not understood (\(problem.message)); are petctl and the daemon the same version?")
+            return ExitCode(1)
+        }
+    }
+
+    /// A request petctl cannot make, judged by petctl itself with the daemon's data (no such
+    /// handle today or tomorrow, nothing to undo): one sentence, exit 1.
+    static func refuse(_ sentence: String) -> ExitCode {
+        Output.error(sentence)
+        return ExitCode(1)
+    }
+}
