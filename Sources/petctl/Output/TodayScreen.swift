@@ -33,7 +33,7 @@ struct TodayScreen {
         lines.append("\(LocalClock.dayName(entry.dayKey)) · \(count)")
         lines.append("")
         if tasks.isEmpty {
-            lines.append("Add one:  petctl add 14:30 \"Write report\"")
+            lines.append("Add one: petctl add 14:30 \"Write report\"")
             return lines
         }
         let handleWidth = tasks.map { TextWidth.columns(Self.handle($0.id)) }.max() ?? 1
@@ -58,8 +58,9 @@ struct TodayScreen {
     func rows(_ task: TaskRecord, handleWidth: Int, width: Int, style: Style) -> [String] {
         let mark: String =
             task.done ? style.green("✓") : task.isNext ? style.cyan("→") : task.overdue ? style.red("!") : " "
-        let prefix = "\(TextWidth.padLeft(Self.handle(task.id), to: handleWidth))  \(task.time) \(mark) "
-        let indent = TextWidth.columns(prefix)
+        let lead = "\(TextWidth.padLeft(Self.handle(task.id), to: handleWidth))  \(task.time) "
+        let prefix = "\(lead)\(mark) "
+        let indent = TextWidth.columns(lead) + 2  // the mark is one column, whatever its colour codes
         let notes = Self.notes(task)
         let noteText = notes.joined(separator: " · ")
         let room = width - indent

@@ -65,21 +65,25 @@ final class PetDaemon: @unchecked Sendable {
     func stop() async -> Int32 { await process.stop() }
 
     /// The daemon binary, in the build products directory beside this test bundle.
-    static func binary() throws -> String {
-        if let override = ProcessInfo.processInfo.environment["PETPROGRESSD"] { return override }
-        var candidates: [URL] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-        }
-        if let first = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        for directory in candidates {
-            let path = directory.appendingPathComponent("petprogressd").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        throw HarnessError(
-            "petprogressd not found beside the tests (\(candidates.map(\.path))); run swift build --build-tests first")
+    static func binary() throws -> String { try productBinary("petprogressd", override: "PETPROGRESSD") }
+}
+
+/// A product of this package (`petprogressd`, `petctl`) in the build products directory beside
+/// this test bundle, or the path in the environment variable `override`.
+func productBinary(_ name: String, override: String) throws -> String {
+    if let path = ProcessInfo.processInfo.environment[override] { return path }
+    var candidates: [URL] = []
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
     }
+    if let first = CommandLine.arguments.first {
+        candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+    for directory in candidates {
+        let path = directory.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw HarnessError(
+        "\(name) not found beside the tests (\(candidates.map(\.path))); run swift build --build-tests first")
 }

@@ -14,6 +14,12 @@ final class World: @unchecked Sendable {
     let sandbox: Sandbox
     let bus: PrivateBus
 
+    /// A world over a sandbox and bus made elsewhere (e.g. a bus with activation files).
+    init(sandbox: Sandbox, bus: PrivateBus) {
+        self.sandbox = sandbox
+        self.bus = bus
+    }
+
     init(_ label: String) async throws {
         sandbox = try Sandbox(label)
         do {
