@@ -17,8 +17,11 @@ GLIBC_MINOR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2
 RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs")
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR)
 DAEMON = .build-release/release/petprogressd
+PETCTL = .build-release/release/petctl
 
-.PHONY: all deps build test release run bench install uninstall format clean
+GENERATED = .build-release/generated
+
+.PHONY: all deps build test release run bench install uninstall format clean completions man
 
 all: build
 
@@ -39,19 +42,40 @@ test: deps
 	done; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
+	echo "== petctl's completions and man page"; \
+	{ $(MAKE) --no-print-directory completions man && bash scripts/check-generated.sh $(GENERATED); } || failed="$$failed generated"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
 release: deps
 	$(RELEASE) --product petprogressd
+	$(RELEASE) --product petctl
+
+# Shell completions and the man page, generated from petctl's command definitions (installing them
+# is `make install`'s).
+completions: deps
+	$(RELEASE) --product petctl
+	mkdir -p $(GENERATED)/completions
+	$(PETCTL) --generate-completion-script bash > $(GENERATED)/completions/petctl.bash
+	$(PETCTL) --generate-completion-script zsh > $(GENERATED)/completions/_petctl
+	$(PETCTL) --generate-completion-script fish > $(GENERATED)/completions/petctl.fish
+
+man: deps
+	$(RELEASE) --product petctl
+	$(RELEASE) --product generate-manual
+	mkdir -p $(GENERATED)/man
+	.build-release/release/generate-manual $(PETCTL) --output-directory $(GENERATED)/man
+	@# A blank line in a command's discussion is a paragraph break; mdoc wants it spelled .Pp.
+	sed -i 's/^$$/.Pp/' $(GENERATED)/man/petctl.1
 
 run: release
-	@bash scripts/run.sh $(DAEMON)
+	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
 bench:
-	@bash scripts/deps.sh playerctl
+	@bash scripts/deps.sh playerctl time
 	$(RELEASE) --product petprogressd
+	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
-	.build-release/release/bench-daemon --daemon $(DAEMON)
+	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL)
 
 install: release
 	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd

@@ -66,7 +66,8 @@ let package = Package(
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd",
+            dependencies: [
+                "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd",
                 "petctl",
             ],
             swiftSettings: strict),

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, when they are missing, plus any named
-# on the command line (`make bench` adds playerctl). As root it runs apt-get; otherwise it prints
-# the exact command and fails.
+# on the command line (`make bench` adds playerctl, the anchor, and time, for peak memory). As root it
+# runs apt-get; otherwise it prints the exact command and fails.
 #   libdbus-1-dev  the build (CDBus)        dbus-daemon, dbus-bin  the bus, dbus-send, dbus-monitor
 #   libglib2.0-bin gdbus                    systemd                busctl
 #   tzdata         the zone sweep           util-linux             setpriv (PetStore's EACCES test)
 #   strace         the AF_UNIX-only test    python3                zoneinfo for the shipped-build check
+#   bsdutils       script(1): petctl on a pty                    groff-base  the man page check
 set -euo pipefail
-pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 "$@")
+pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 bsdutils groff-base "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # make run: start petprogressd on the session bus (or on a private bus when there is none) and show
-# the widget entry. Leaves the daemon running in the background and says how to stop it.
+# the Today screen. Leaves the daemon running in the background and says how to stop it.
 set -euo pipefail
-daemon=${1:?usage: run.sh PATH/TO/petprogressd}
+daemon=${1:?usage: run.sh PATH/TO/petprogressd PATH/TO/petctl}
+petctl=${2:?usage: run.sh PATH/TO/petprogressd PATH/TO/petctl}
 name=io.petprogress.PetProgress1
-path=/io/petprogress/PetProgress1
 
 bus_ok() {
     [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] &&
@@ -44,8 +44,9 @@ else
 fi
 
 echo
-echo "The widget entry now:"
-gdbus call --session --dest "$name" --object-path "$path" --method "$name.GetWidgetEntry"
+"$petctl" today
 echo
-echo "Add a first task (title, HH:MM):"
-echo "  dbus-send --session --print-reply --dest=$name $path $name.AddTask string:'Water the plants' string:'18:00'"
+echo "Next, try:"
+echo "  $petctl add 18:00 \"Water the plants\"     # a task for today at 18:00"
+echo "  $petctl done                                 # mark the next task done"
+echo "  $petctl add 07:30 Stretch --repeat weekdays  # a task every weekday"

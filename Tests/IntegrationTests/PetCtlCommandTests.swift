@@ -51,8 +51,11 @@ struct PetCtlCommandTests {
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T08:10:00+01:00")
         let c = try world.client()
-        #expect(try await Self.ok(world, ["add", "09:00", "Walk", "the", "dog"]) == "Added 1: 09:00 Walk the dog (today).\n")
-        #expect(try await Self.ok(world, ["add", "10:00", "Plants", "--tomorrow"]) == "Added 2: 10:00 Plants (tomorrow).\n")
+        #expect(
+            try await Self.ok(world, ["add", "09:00", "Walk", "the", "dog"]) == "Added 1: 09:00 Walk the dog (today).\n"
+        )
+        #expect(
+            try await Self.ok(world, ["add", "10:00", "Plants", "--tomorrow"]) == "Added 2: 10:00 Plants (tomorrow).\n")
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "mon,wed"])
                 == "Added t-3: 07:30 Stretch (today, repeating mon,wed).\n")
@@ -140,7 +143,8 @@ struct PetCtlCommandTests {
         // What petctl judges itself: 64.
         try await Self.expectFailure(world, ["add", "25:00", "x"], status: 64, mentions: "HH:MM")
         try await Self.expectFailure(world, ["add", "10:00", "  "], status: 64, mentions: "title is empty")
-        try await Self.expectFailure(world, ["add", "10:00", String(repeating: "x", count: 201)], status: 64, mentions: "limit is 200")
+        try await Self.expectFailure(
+            world, ["add", "10:00", String(repeating: "x", count: 201)], status: 64, mentions: "limit is 200")
         try await Self.expectFailure(world, ["add", "10:00", "x", "--repeat", "mon,mon"], status: 64, mentions: "mon")
         try await Self.expectFailure(world, ["add", "10:00"], status: 64, mentions: "title")
         try await Self.expectFailure(world, ["edit", "2"], status: 64, mentions: "--title")

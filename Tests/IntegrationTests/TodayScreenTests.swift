@@ -89,7 +89,9 @@ struct TodayScreenTests {
             ])
         // The entry's own sentence starts the same way.
         let entry = try world.client().entry()
-        #expect(entry.string("accessible_text")?.hasPrefix("Tadpole, stage 1 of 20, 0 of 10 XP. 2 of 5 tasks done.") == true)
+        #expect(
+            entry.string("accessible_text")?.hasPrefix("Tadpole, stage 1 of 20, 0 of 10 XP. 2 of 5 tasks done.") == true
+        )
     }
 
     @Test("colour: ANSI styles with --color always, none with NO_COLOR or TERM=dumb")

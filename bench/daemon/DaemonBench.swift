@@ -8,6 +8,7 @@ import PetStore
 /// The figures of issue 6's benchmark, printed with their targets. Not a test: nothing here fails.
 struct DaemonBench {
     let daemon: String
+    let petctl: String
     let idleSeconds: Int
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-daemon-\(getpid())").path
     let name = PetBus.name
@@ -66,6 +67,8 @@ struct DaemonBench {
         sleep(UInt32(idleSeconds))
         say("idle wake-ups over \(idleSeconds) s between ticks: \(contextSwitches(pid) - before) (target 0)\n")
         stop(pid)
+
+        try petctlRows(bus, petctl: petctl)
 
         let delays = try (0..<3).map { _ in try entryChangedDelay(bus) }
         say(
@@ -138,12 +141,14 @@ struct DaemonBench {
         return (String(lines[0]), pid)
     }
 
-    func spawn(_ argv: [String]) throws -> pid_t {
+    /// Starts `argv` with stderr on /dev/null (and stdout too when `quiet`).
+    func spawn(_ argv: [String], quiet: Bool = false) throws -> pid_t {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
         var cargs = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
         let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, environ)

@@ -2,23 +2,25 @@ import Foundation
 import Glibc
 
 // bench-daemon: petprogressd against playerctld and the bus itself, on a private bus.
-// Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--idle-seconds N]
+// Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--petctl PATH] [--idle-seconds N]
 var arguments = CommandLine.arguments.dropFirst()
 var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "petprogressd"
 ).path
+var petctlPath = URL(fileURLWithPath: daemonPath).deletingLastPathComponent().appendingPathComponent("petctl").path
 var idleSeconds = 60
 while let a = arguments.popFirst() {
     switch a {
     case "--daemon": daemonPath = arguments.popFirst() ?? daemonPath
+    case "--petctl": petctlPath = arguments.popFirst() ?? petctlPath
     case "--idle-seconds": idleSeconds = Int(arguments.popFirst() ?? "") ?? idleSeconds
     default:
-        say("usage: bench-daemon [--daemon PATH] [--idle-seconds N]")
+        say("usage: bench-daemon [--daemon PATH] [--petctl PATH] [--idle-seconds N]")
         exit(64)
     }
 }
 do {
-    try DaemonBench(daemon: daemonPath, idleSeconds: idleSeconds).run()
+    try DaemonBench(daemon: daemonPath, petctl: petctlPath, idleSeconds: idleSeconds).run()
 } catch {
     say("bench-daemon: \(error)")
     exit(1)

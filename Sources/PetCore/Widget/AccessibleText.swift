@@ -31,7 +31,9 @@ public enum AccessibleText {
     /// The task part: `2 of 5 tasks done. Next: 14:30 Write report.`, `No tasks planned.`, or
     /// `3 of 3 tasks done. Nothing pending.`
     public static func taskSentence(done: Int, total: Int, next: Next?) -> String {
-        total == 0 ? countSentence(done: done, total: total) : "\(countSentence(done: done, total: total)) \(nextSentence(next))"
+        total == 0
+            ? countSentence(done: done, total: total)
+            : "\(countSentence(done: done, total: total)) \(nextSentence(next))"
     }
 
     /// `2 of 5 tasks done.`, `1 of 1 task done.`, or `No tasks planned.`

@@ -52,7 +52,9 @@ struct Snooze: ParsableCommand {
             }
             return (id, until, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
         }
-        Output.lines(["Snoozed \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."])
+        Output.lines([
+            "Snoozed \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."
+        ])
     }
 }
 
@@ -60,7 +62,9 @@ struct Snooze: ParsableCommand {
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Undo a completion of today (no ID: the most recent one).",
-        discussion: "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 14")
+        discussion:
+            "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 14"
+    )
 
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
 

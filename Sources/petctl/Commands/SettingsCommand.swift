@@ -20,7 +20,8 @@ struct SettingsCommand: ParsableCommand {
             """)
 
     enum Key: String, CaseIterable, ExpressibleByArgument {
-        case resetTime = "reset-time", grace, snooze, rollover
+        case resetTime = "reset-time"
+        case grace, snooze, rollover
 
         var meaning: String {
             switch self {

@@ -18,7 +18,8 @@ struct Templates: ParsableCommand {
         let ruleWidth = templates.map { $0.repeatRule.count }.max() ?? 5
         Output.lines(
             templates.map {
-                let prefix = "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(TextWidth.pad($0.repeatRule, to: ruleWidth))  "
+                let prefix =
+                    "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(TextWidth.pad($0.repeatRule, to: ruleWidth))  "
                 return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
             })
     }

@@ -30,7 +30,9 @@ enum Session {
             Output.error("petprogressd answered with an error: \(cause)")
             return ExitCode(1)
         case .malformedReply(let problem):
-            Output.error("petprogressd's answer was not understood (\(problem.message)); are petctl and the daemon the same version?")
+            Output.error(
+                "petprogressd's answer was not understood (\(problem.message)); are petctl and the daemon the same version?"
+            )
             return ExitCode(1)
         }
     }

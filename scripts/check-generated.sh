@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make test: petctl's generated completions and man page exist and know every subcommand.
+set -euo pipefail
+dir=${1:?usage: check-generated.sh GENERATED-DIR}
+subcommands=(today add edit rm templates done snooze undo settings status timeline open)
+failed=0
+for file in completions/petctl.bash completions/_petctl completions/petctl.fish man/petctl.1; do
+    path="$dir/$file"
+    if [ ! -s "$path" ]; then echo "generated: $path is missing or empty"; failed=1; continue; fi
+    for sub in "${subcommands[@]}"; do
+        grep -qw -- "$sub" "$path" || { echo "generated: $path does not mention '$sub'"; failed=1; }
+    done
+done
+bash -n "$dir/completions/petctl.bash" || { echo "generated: the bash completion does not parse"; failed=1; }
+# The man page renders without warnings.
+if command -v groff >/dev/null; then
+    warnings=$(groff -mandoc -Tutf8 -ww -z "$dir/man/petctl.1" 2>&1 || true)
+    [ -z "$warnings" ] || { echo "generated: groff warns: $warnings"; failed=1; }
+fi
+[ "$failed" -eq 0 ] && echo "generated: completions (bash, zsh, fish) and petctl.1 cover ${#subcommands[@]} subcommands"
+exit "$failed"
