@@ -13,7 +13,7 @@ import Testing
     static let task = TaskRecord(
         id: "20260302-4", title: "Write <report> & \"notes\" 🦀", time: "14:30", effectiveTime: "14:45",
         dayKey: "2026-03-02", done: false, completedAt: 0, completedSeq: 0, snoozedUntil: 1_772_462_700,
-        overdue: true, isNext: true, xp: 0, repeatRule: "", templateID: "")
+        scheduledAt: 1_772_461_800, overdue: true, isNext: true, xp: 0, repeatRule: "", templateID: "")
     static let entry = WidgetEntry(
         date: 1_772_456_400, nextDate: 1_772_460_000, dayKey: "2026-03-02", pet: pet, tasksDone: 1, tasksTotal: 5,
         nextTaskID: task.id, nextTaskTitle: task.title, nextTaskTime: "14:45", nextTaskOverdue: true,
@@ -27,7 +27,7 @@ import Testing
         #expect(try TemplateRecord(dbus: template.dbus) == template)
         let status = ServiceStatus(
             version: "0.1.0", dataDirectory: "/d", lastClosedDay: "2026-03-01", openDay: "2026-03-02",
-            mutations: 42, problems: ["one", "two"])
+            mutations: 42, problems: ["one", "two"], now: 1_772_461_800)
         #expect(try ServiceStatus(dbus: status.dbus) == status)
     }
 

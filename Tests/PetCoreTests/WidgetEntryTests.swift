@@ -37,7 +37,8 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
     /// Every key a task record carries, with its D-Bus type (SPEC §6.2).
     static let taskRecordKeyTypes: [String: String] = [
         "id": "s", "title": "s", "time": "s", "effective_time": "s", "day_key": "s", "done": "b",
-        "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "overdue": "b", "is_next": "b",
+        "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "scheduled_at": "x", "overdue": "b",
+        "is_next": "b",
         "xp": "i", "repeat": "s", "template_id": "s",
     ]
 
@@ -46,13 +47,16 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         let entry = w.widgetEntry(ctx, iconPath: icon)
         let upcoming = """
             [{completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"13:25" \
-            id=s:"20260302-2" is_next=b:true overdue=b:false repeat=s:"" snoozed_until=x:1772457900 \
+            id=s:"20260302-2" is_next=b:true overdue=b:false repeat=s:"" scheduled_at=x:1772452800 \
+            snoozed_until=x:1772457900 \
             template_id=s:"" time=s:"12:00" title=s:"Lunch walk" xp=i:0}, \
             {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"14:30" \
-            id=s:"20260302-3" is_next=b:false overdue=b:false repeat=s:"" snoozed_until=x:0 \
+            id=s:"20260302-3" is_next=b:false overdue=b:false repeat=s:"" scheduled_at=x:1772461800 \
+            snoozed_until=x:0 \
             template_id=s:"" time=s:"14:30" title=s:"Write report" xp=i:0}, \
             {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"16:00" \
-            id=s:"20260302-4" is_next=b:false overdue=b:false repeat=s:"" snoozed_until=x:0 \
+            id=s:"20260302-4" is_next=b:false overdue=b:false repeat=s:"" scheduled_at=x:1772467200 \
+            snoozed_until=x:0 \
             template_id=s:"" time=s:"16:00" title=s:"Email" xp=i:0}]
             """
         let expected = """

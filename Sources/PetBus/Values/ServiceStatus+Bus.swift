@@ -8,7 +8,7 @@ extension ServiceStatus {
         case dataDirectory = "data_dir"
         case lastClosedDay = "last_closed_day"
         case openDay = "open_day"
-        case mutations, problems
+        case mutations, problems, now
     }
 
     /// The status as an `a{sv}`.
@@ -20,6 +20,7 @@ extension ServiceStatus {
         w.add(Key.openDay, openDay)
         w.add(Key.mutations, .uint64(mutations))
         w.add(Key.problems, .stringArray(problems))
+        w.add(Key.now, .int64(now))
         return w.value
     }
 
@@ -29,6 +30,6 @@ extension ServiceStatus {
         self.init(
             version: try r.string(Key.version), dataDirectory: try r.string(Key.dataDirectory),
             lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
-            mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems))
+            mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems), now: try r.int64(Key.now))
     }
 }

@@ -11,6 +11,7 @@ extension TaskRecord {
         case completedAt = "completed_at"
         case completedSeq = "completed_seq"
         case snoozedUntil = "snoozed_until"
+        case scheduledAt = "scheduled_at"
         case overdue
         case isNext = "is_next"
         case xp
@@ -30,6 +31,7 @@ extension TaskRecord {
         w.add(Key.completedAt, .int64(completedAt))
         w.add(Key.completedSeq, .uint64(completedSeq))
         w.add(Key.snoozedUntil, .int64(snoozedUntil))
+        w.add(Key.scheduledAt, .int64(scheduledAt))
         w.add(Key.overdue, overdue)
         w.add(Key.isNext, isNext)
         w.add(Key.xp, int: xp)
@@ -46,6 +48,7 @@ extension TaskRecord {
             effectiveTime: try r.string(Key.effectiveTime), dayKey: try r.string(Key.dayKey),
             done: try r.bool(Key.done), completedAt: try r.int64(Key.completedAt),
             completedSeq: try r.uint64(Key.completedSeq), snoozedUntil: try r.int64(Key.snoozedUntil),
+            scheduledAt: try r.int64(Key.scheduledAt),
             overdue: try r.bool(Key.overdue), isNext: try r.bool(Key.isNext), xp: try r.int(Key.xp),
             repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID))
     }

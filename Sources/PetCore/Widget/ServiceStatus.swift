@@ -9,10 +9,13 @@ public struct ServiceStatus: Hashable, Sendable {
     public var mutations: UInt64
     /// One sentence each: a corrupt file set aside, an invalid stage file, …
     public var problems: [String]
+    /// The daemon's clock (Unix seconds): the real time, or the simulated one under `--now` /
+    /// `--time-scale`, so a client can place what it computes on the daemon's time line.
+    public var now: Instant
 
     public init(
         version: String, dataDirectory: String, lastClosedDay: String, openDay: String, mutations: UInt64,
-        problems: [String]
+        problems: [String], now: Instant
     ) {
         self.version = version
         self.dataDirectory = dataDirectory
@@ -20,5 +23,6 @@ public struct ServiceStatus: Hashable, Sendable {
         self.openDay = openDay
         self.mutations = mutations
         self.problems = problems
+        self.now = now
     }
 }

@@ -14,6 +14,9 @@ public struct TaskRecord: Hashable, Sendable {
     public var completedSeq: UInt64
     /// Unix seconds; 0 when not snoozed.
     public var snoozedUntil: Instant
+    /// The instant the scheduled time means on its day (Unix seconds): with `snoozedUntil`, when
+    /// the task turns overdue — which no signal announces, so a client can set its own timer.
+    public var scheduledAt: Instant
     public var overdue: Bool
     public var isNext: Bool
     /// The completion's award; 0 when not done.
@@ -25,8 +28,8 @@ public struct TaskRecord: Hashable, Sendable {
 
     public init(
         id: String, title: String, time: String, effectiveTime: String, dayKey: String, done: Bool,
-        completedAt: Instant, completedSeq: UInt64, snoozedUntil: Instant, overdue: Bool, isNext: Bool, xp: Int,
-        repeatRule: String, templateID: String
+        completedAt: Instant, completedSeq: UInt64, snoozedUntil: Instant, scheduledAt: Instant, overdue: Bool,
+        isNext: Bool, xp: Int, repeatRule: String, templateID: String
     ) {
         self.id = id
         self.title = title
@@ -37,12 +40,16 @@ public struct TaskRecord: Hashable, Sendable {
         self.completedAt = completedAt
         self.completedSeq = completedSeq
         self.snoozedUntil = snoozedUntil
+        self.scheduledAt = scheduledAt
         self.overdue = overdue
         self.isNext = isNext
         self.xp = xp
         self.repeatRule = repeatRule
         self.templateID = templateID
     }
+
+    /// The instant the task turns overdue after: the snoozed-until instant, else the scheduled one.
+    public var effectiveAt: Instant { snoozedUntil != 0 ? snoozedUntil : scheduledAt }
 
     /// How a day's list is read: the open day (or a tick of the timeline) computes `is_next` and
     /// `overdue` at an instant; tomorrow's planned tasks and closed days have both false.
@@ -58,7 +65,7 @@ public struct TaskRecord: Hashable, Sendable {
             id: task.id, title: task.title, time: task.time.description,
             effectiveTime: Self.effectiveTime(of: task, zone: zone), dayKey: task.dayKey.description,
             done: task.isDone, completedAt: task.completedAt ?? 0, completedSeq: task.isDone ? task.completedSeq : 0,
-            snoozedUntil: task.snoozedUntil ?? 0, overdue: overdue, isNext: isNext, xp: task.isDone ? task.xp : 0,
+            snoozedUntil: task.snoozedUntil ?? 0, scheduledAt: task.scheduled, overdue: overdue, isNext: isNext, xp: task.isDone ? task.xp : 0,
             repeatRule: task.repeatRule?.description ?? "", templateID: task.templateID ?? "")
     }
 

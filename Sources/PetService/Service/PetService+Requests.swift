@@ -69,7 +69,7 @@ extension PetService {
         ServiceStatus(
             version: Self.version, dataDirectory: store.directory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
-            mutations: world.mutations, problems: problems)
+            mutations: world.mutations, problems: problems, now: now)
     }
 
     // Settings (SPEC §4).
