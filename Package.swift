@@ -45,7 +45,9 @@ let package = Package(
         // The command-line client (SPEC §7): argument-parser commands and output formats over PetClient.
         .executableTarget(
             name: "petctl",
-            dependencies: ["PetBus", "PetCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "DBusKit", "PetBus", "PetCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(

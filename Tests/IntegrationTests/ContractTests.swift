@@ -50,7 +50,8 @@ struct ContractTests {
             "id": "s:\"\(t.id)\"", "title": "s:\"\(t.title)\"", "time": "s:\"\(t.time)\"",
             "effective_time": "s:\"\(t.effectiveTime)\"", "day_key": "s:\"\(t.dayKey)\"", "done": "b:\(t.done)",
             "completed_at": "x:\(t.completedAt)", "completed_seq": "t:\(t.completedSeq)",
-            "snoozed_until": "x:\(t.snoozedUntil)", "scheduled_at": "x:\(t.scheduledAt)", "overdue": "b:\(t.overdue)", "is_next": "b:\(t.isNext)",
+            "snoozed_until": "x:\(t.snoozedUntil)", "scheduled_at": "x:\(t.scheduledAt)", "overdue": "b:\(t.overdue)",
+            "is_next": "b:\(t.isNext)",
             "xp": "i:\(t.xp)", "repeat": "s:\"\(t.repeatRule)\"", "template_id": "s:\"\(t.templateID)\"",
         ]
     }

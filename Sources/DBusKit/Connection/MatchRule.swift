@@ -11,13 +11,19 @@ public struct MatchRule: Equatable, Sendable {
     public var interface: String?
     /// Signal name.
     public var member: String?
+    /// The signal's first argument, a string (e.g. the name in `NameOwnerChanged`).
+    public var arg0: String?
 
     /// A rule for signals; nil fields match anything.
-    public init(sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil) {
+    public init(
+        sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil,
+        arg0: String? = nil
+    ) {
         self.sender = sender
         self.path = path
         self.interface = interface
         self.member = member
+        self.arg0 = arg0
     }
 
     /// Throws `InvalidArgs` unless every given field is a valid name of its kind.
@@ -26,16 +32,21 @@ public struct MatchRule: Equatable, Sendable {
         if let path { try DBusNames.requireObjectPath(path) }
         if let interface { try DBusNames.requireInterface(interface) }
         if let member { try DBusNames.requireMember(member) }
+        // The rule syntax has no escape inside quotes; a value with a quote could not be matched.
+        if let arg0, arg0.contains("'") || !DBusNames.noNUL(arg0) {
+            throw DBusError.invalidArgs("A match rule's arg0 cannot contain a quote or NUL.")
+        }
     }
 
     /// The rule in the bus's syntax, e.g. `type='signal',interface='org.example.Thing1'`.
-    /// Valid names contain no quotes or commas, so no escaping is needed after ``validate()``.
+    /// Valid names contain no quotes or commas, and `arg0` is quoted and has none (``validate()``).
     public var ruleString: String {
         var parts = ["type='signal'"]
         if let sender { parts.append("sender='\(sender)'") }
         if let path { parts.append("path='\(path)'") }
         if let interface { parts.append("interface='\(interface)'") }
         if let member { parts.append("member='\(member)'") }
+        if let arg0 { parts.append("arg0='\(arg0)'") }
         return parts.joined(separator: ",")
     }
 
@@ -46,6 +57,7 @@ public struct MatchRule: Equatable, Sendable {
         if let path, message.path != path { return false }
         if let interface, message.interface != interface { return false }
         if let member, message.member != member { return false }
+        if let arg0, (try? message.arguments())?.first?.stringValue != arg0 { return false }
         return true
     }
 }

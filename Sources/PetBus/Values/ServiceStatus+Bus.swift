@@ -30,6 +30,7 @@ extension ServiceStatus {
         self.init(
             version: try r.string(Key.version), dataDirectory: try r.string(Key.dataDirectory),
             lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
-            mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems), now: try r.int64(Key.now))
+            mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems),
+            now: try r.int64(Key.now, addedLater: 0))
     }
 }

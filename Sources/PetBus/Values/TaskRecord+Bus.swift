@@ -48,7 +48,7 @@ extension TaskRecord {
             effectiveTime: try r.string(Key.effectiveTime), dayKey: try r.string(Key.dayKey),
             done: try r.bool(Key.done), completedAt: try r.int64(Key.completedAt),
             completedSeq: try r.uint64(Key.completedSeq), snoozedUntil: try r.int64(Key.snoozedUntil),
-            scheduledAt: try r.int64(Key.scheduledAt),
+            scheduledAt: try r.int64(Key.scheduledAt, addedLater: 0),
             overdue: try r.bool(Key.overdue), isNext: try r.bool(Key.isNext), xp: try r.int(Key.xp),
             repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID))
     }

@@ -56,6 +56,12 @@ struct VardictReader {
     func bool(_ key: some BusKey) throws(BusDecodingError) -> Bool { try typed(key, "b") { $0.boolValue } }
     func int(_ key: some BusKey) throws(BusDecodingError) -> Int { try typed(key, "i") { $0.int32Value.map(Int.init) } }
     func int64(_ key: some BusKey) throws(BusDecodingError) -> Int64 { try typed(key, "x") { $0.int64Value } }
+    /// A key added to the contract after the first release: an older daemon does not send it, and
+    /// its absence reads as `fallback` (a wrong type is still an error).
+    func int64(_ key: some BusKey, addedLater fallback: Int64) throws(BusDecodingError) -> Int64 {
+        values[key.rawValue] == nil ? fallback : try int64(key)
+    }
+
     func uint32(_ key: some BusKey) throws(BusDecodingError) -> UInt32 { try typed(key, "u") { $0.uint32Value } }
     func uint64(_ key: some BusKey) throws(BusDecodingError) -> UInt64 { try typed(key, "t") { $0.uint64Value } }
     func double(_ key: some BusKey) throws(BusDecodingError) -> Double { try typed(key, "d") { $0.doubleValue } }

@@ -65,7 +65,8 @@ public struct TaskRecord: Hashable, Sendable {
             id: task.id, title: task.title, time: task.time.description,
             effectiveTime: Self.effectiveTime(of: task, zone: zone), dayKey: task.dayKey.description,
             done: task.isDone, completedAt: task.completedAt ?? 0, completedSeq: task.isDone ? task.completedSeq : 0,
-            snoozedUntil: task.snoozedUntil ?? 0, scheduledAt: task.scheduled, overdue: overdue, isNext: isNext, xp: task.isDone ? task.xp : 0,
+            snoozedUntil: task.snoozedUntil ?? 0, scheduledAt: task.scheduled, overdue: overdue, isNext: isNext,
+            xp: task.isDone ? task.xp : 0,
             repeatRule: task.repeatRule?.description ?? "", templateID: task.templateID ?? "")
     }
 

@@ -15,6 +15,14 @@ enum Session {
         }
     }
 
+    /// The sentence for a failure that does not end the command (watch goes on).
+    static func describe(_ error: PetClientError) -> String {
+        switch error {
+        case .rejected(let rejection): rejection.message
+        default: "\(error)"
+        }
+    }
+
     /// Reports `error` and returns the exit status to throw.
     static func fail(_ error: PetClientError) -> ExitCode {
         switch error {

@@ -1,0 +1,73 @@
+import ArgumentParser
+import PetCore
+
+/// The panel formats of `petctl widget` and `petctl watch` (issue 13): each renders an entry — or
+/// "the daemon is not running" — as exactly one line.
+enum PanelFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, inline, json, waybar, polybar, i3blocks
+}
+
+/// Options every panel format shares.
+struct PanelOptions: ParsableArguments {
+    @Option(help: "text, inline, json, waybar, polybar or i3blocks.")
+    var format: PanelFormat = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "The text to show, with placeholders \(Template.names.map { "{\($0)}" }.joined(separator: " ")).",
+            valueName: "template"))
+    var template: String?
+
+    @Option(help: "Cut titles to this many columns (2–200).")
+    var titleWidth = 24
+
+    func validate() throws {
+        guard (2...200).contains(titleWidth) else { throw ValidationError("--title-width takes 2 to 200 columns") }
+        if let template { _ = try Template(template) }
+    }
+
+    var line: PanelLine {
+        PanelLine(format: format, template: template.flatMap { try? Template($0) }, titleWidth: titleWidth)
+    }
+}
+
+/// A `--template`: literal text and `{placeholder}`s.
+struct Template {
+    static let names = ["glyph", "done", "total", "next_time", "next_title", "stage", "xp", "threshold", "percent"]
+
+    enum Part {
+        case literal(String)
+        case value(String)
+    }
+
+    let parts: [Part]
+
+    init(_ text: String) throws {
+        var parts: [Part] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw ValidationError("the template has a '{' without its '}'")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard Self.names.contains(name) else {
+                throw ValidationError(
+                    "'{\(name)}' is not a placeholder; use \(Self.names.map { "{\($0)}" }.joined(separator: " "))")
+            }
+            parts += [.literal(String(rest[..<open])), .value(name)]
+            rest = rest[rest.index(after: close)...]
+        }
+        self.parts = parts + [.literal(String(rest))]
+    }
+
+    /// The text with each placeholder's value escaped by `escape`; the template's own text is the
+    /// user's (it may hold markup on purpose) and is not escaped.
+    func render(_ values: [String: String], escape: (String) -> String) -> String {
+        parts.map {
+            switch $0 {
+            case .literal(let text): text
+            case .value(let name): escape(values[name] ?? "")
+            }
+        }.joined()
+    }
+}

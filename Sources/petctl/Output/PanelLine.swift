@@ -1,0 +1,108 @@
+import PetCore
+
+/// One panel record for an entry, or for a stopped daemon (nil), in one format.
+struct PanelLine {
+    let format: PanelFormat
+    let template: Template?
+    let titleWidth: Int
+
+    /// The stage's base name (`petprogress-frog` → `frog`): the CSS class and `alt` of waybar.
+    static func base(_ entry: WidgetEntry) -> String {
+        let icon = entry.pet.iconName
+        return icon.hasPrefix("petprogress-") ? String(icon.dropFirst("petprogress-".count)) : icon
+    }
+
+    /// The states a panel can style: `overdue`, `all-done`, `no-tasks`.
+    static func states(_ entry: WidgetEntry) -> [String] {
+        if entry.tasksTotal == 0 { return ["no-tasks"] }
+        if entry.nextTaskID.isEmpty { return ["all-done"] }
+        return entry.nextTaskOverdue ? ["overdue"] : []
+    }
+
+    func values(_ entry: WidgetEntry) -> [String: String] {
+        let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
+        return [
+            "glyph": entry.pet.glyph, "done": "\(entry.tasksDone)", "total": "\(entry.tasksTotal)",
+            "next_time": entry.nextTaskTime, "next_title": format == .polybar ? title : Titles.isolate(title),
+            "stage": entry.pet.stageName, "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
+            "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
+        ]
+    }
+
+    /// The default text: `🐸 2/5 14:30 Write report` (`14:30!` when overdue), `🐸 5/5 ✓` when all
+    /// is done, `🐸 no tasks` on an empty day.
+    func text(_ entry: WidgetEntry, escape: (String) -> String) -> String {
+        if let template { return template.render(values(entry), escape: escape) }
+        let v = values(entry)
+        func e(_ name: String) -> String { escape(v[name] ?? "") }
+        if entry.tasksTotal == 0 { return "\(e("glyph")) no tasks" }
+        if entry.nextTaskID.isEmpty { return "\(e("glyph")) \(e("done"))/\(e("total")) ✓" }
+        let mark = entry.nextTaskOverdue ? "!" : ""
+        return "\(e("glyph")) \(e("done"))/\(e("total")) \(e("next_time"))\(mark) \(e("next_title"))"
+    }
+
+    /// `🐸 2/5`, with `!` when the next task is overdue.
+    func inline(_ entry: WidgetEntry) -> String {
+        "\(entry.pet.glyph) \(entry.tasksDone)/\(entry.tasksTotal)\(entry.nextTaskOverdue ? "!" : "")"
+    }
+
+    /// The stage line and the next three tasks, one per line (for tooltips).
+    func tooltip(_ entry: WidgetEntry, escape: (String) -> String) -> [String] {
+        let pet = entry.pet
+        let xp = pet.isFinal ? "\(pet.stageXP) XP" : "\(pet.stageXP)/\(pet.threshold) XP"
+        var lines = [escape("\(pet.stageName) · stage \(pet.stageIndex + 1) of \(pet.stageCount) · \(xp)")]
+        lines += entry.upcoming.map {
+            let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
+            return escape("\($0.effectiveTime) ") + escape(title) + ($0.overdue ? " (overdue)" : "")
+        }
+        if entry.upcoming.isEmpty { lines.append(entry.tasksTotal == 0 ? "No tasks planned." : "All done.") }
+        return lines
+    }
+
+    static let stoppedText = "💤 not running"
+
+    func render(_ entry: WidgetEntry?) -> String {
+        Escaping.singleLine(raw(entry))
+    }
+
+    private func raw(_ entry: WidgetEntry?) -> String {
+        guard let entry else { return stopped() }
+        switch format {
+        case .text: return text(entry, escape: { $0 })
+        case .inline: return template.map { $0.render(values(entry), escape: { $0 }) } ?? inline(entry)
+        case .json: return EntryJSON.line(entry)
+        case .polybar:
+            let line = text(entry, escape: Escaping.polybar)
+            return entry.nextTaskOverdue ? "%{F#e06c75}\(line)%{F-}" : line
+        case .i3blocks:
+            var fields = [
+                "\"full_text\":\(Escaping.json(text(entry, escape: { $0 })))",
+                "\"short_text\":\(Escaping.json(inline(entry)))",
+            ]
+            if entry.nextTaskOverdue { fields.append("\"color\":\"#e06c75\"") }
+            return "{" + fields.joined(separator: ",") + "}"
+        case .waybar:
+            let classes = [Self.base(entry)] + Self.states(entry)
+            return "{"
+                + [
+                    "\"text\":\(Escaping.json(text(entry, escape: Escaping.pango)))",
+                    "\"tooltip\":\(Escaping.json(tooltip(entry, escape: Escaping.pango).joined(separator: "\n")))",
+                    "\"class\":[\(classes.map(Escaping.json).joined(separator: ","))]",
+                    "\"percentage\":\(Int((entry.pet.progress * 100).rounded(.down)))",
+                    "\"alt\":\(Escaping.json(Self.base(entry)))",
+                ].joined(separator: ",") + "}"
+        }
+    }
+
+    private func stopped() -> String {
+        switch format {
+        case .text, .inline, .polybar: return Self.stoppedText
+        case .json: return "{\"stopped\":true}"
+        case .i3blocks:
+            return "{\"full_text\":\(Escaping.json(Self.stoppedText)),\"short_text\":\"💤\",\"color\":\"#888888\"}"
+        case .waybar:
+            return "{\"text\":\"💤\",\"tooltip\":\"petprogressd is not running\",\"class\":[\"stopped\"],"
+                + "\"percentage\":0,\"alt\":\"stopped\"}"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import DBusKit
+import Glibc
+import PetBus
+import PetCore
+
+/// The loop behind `petctl watch`: one poll loop over the bus, a timer for the next overdue flip,
+/// SIGTERM/SIGINT and stdout's hang-up. It never polls the daemon.
+final class Watcher {
+    let line: PanelLine
+    let connection: Connection
+    let client: PetClient
+    let loop = EventLoop()
+    let timer: TimerFD
+    let stopSignals: SignalFD
+    /// The daemon is gone: wait for its name, and do not call it (that would activate it again).
+    var stopped = false
+    var needsRefresh = true
+    var exitCode: Int32?
+
+    init(line: PanelLine) throws {
+        self.line = line
+        stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
+        timer = try TimerFD(clock: .realtime)
+        do {
+            connection = try Connection.session()
+        } catch {
+            throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
+        }
+        client = PetClient(connection: connection, timeout: .seconds(10))
+    }
+
+    func run() throws -> Int32 {
+        try loop.add(connection)
+        try subscribe()
+        loop.addFD(stopSignals.fd) { [unowned self] _ in
+            _ = stopSignals.read()
+            exitCode = 0
+        }
+        loop.addFD(timer.fd) { [unowned self] _ in
+            if timer.read() != .notYet { needsRefresh = true }
+        }
+        // A pipe whose reader went away reports an error on its write end: leave quietly.
+        if fcntl(1, F_GETFD) != -1 { loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
+        while exitCode == nil {
+            if needsRefresh {
+                needsRefresh = false
+                refresh()
+                continue
+            }
+            let ended = !loop.run(until: { needsRefresh || exitCode != nil }, timeout: .seconds(86_400))
+            if ended, !connection.isConnected {
+                Output.error("lost the session bus; exiting")
+                return 3
+            }
+        }
+        return exitCode ?? 0
+    }
+
+    private func subscribe() throws {
+        do {
+            _ = try client.subscribe { [unowned self] signal in
+                switch signal {
+                case .entryChanged, .tasksChanged: needsRefresh = true
+                case .propertiesChanged: break  // always accompanies one of the two: not a second line
+                }
+            }
+        } catch {
+            throw Session.fail(error)
+        }
+        let owner = MatchRule(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "NameOwnerChanged", arg0: PetBus.name)
+        _ = try connection.subscribe(owner) { [unowned self] message in
+            let newOwner = (try? message.arguments())?.dropFirst(2).first?.stringValue ?? ""
+            if newOwner.isEmpty {
+                if !stopped { show(nil) }
+                stopped = true
+            } else {
+                stopped = false
+                needsRefresh = true
+            }
+        }
+    }
+
+    /// Reads the entry and prints it; an unreachable daemon prints the stopped record.
+    private func refresh() {
+        guard !stopped else { return }
+        do {
+            let entry = try client.widgetEntry()
+            show(entry)
+            armOverdueTimer(entry, daemonNow: try client.status().now)
+        } catch .unreachable {
+            stopped = true
+            show(nil)
+        } catch {
+            Output.error(Session.describe(error))
+        }
+    }
+
+    /// One timer at the next instant an upcoming task turns overdue (never signalled), placed on
+    /// the daemon's clock; a wall-clock jump cancels it, and the refresh re-arms it.
+    private func armOverdueTimer(_ entry: WidgetEntry, daemonNow: Instant) {
+        // An older daemon sends no scheduled_at (0): no timer, as before the key existed.
+        guard let flip = entry.upcoming.filter({ !$0.overdue && $0.effectiveAt > 0 }).map(\.effectiveAt).min()
+        else {
+            try? timer.disarm()
+            return
+        }
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        // "Overdue" is "now > effective": the second after it. Skew is the daemon's clock minus ours
+        // (0 from an older daemon that does not say).
+        let skew = daemonNow == 0 ? 0 : daemonNow - Instant(ts.tv_sec)
+        let at = (flip + 1 - skew).multipliedReportingOverflow(by: 1_000_000_000)
+        try? timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
+    }
+
+    /// Writes one record and its newline at once (stdout may be a pipe: no buffering); a reader
+    /// that went away ends watch with status 0.
+    private func show(_ entry: WidgetEntry?) {
+        let bytes = Array((line.render(entry) + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                exitCode = 0
+                return
+            }
+            offset += n
+        }
+    }
+}
