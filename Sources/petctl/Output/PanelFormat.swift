@@ -42,22 +42,32 @@ struct Template {
 
     let parts: [Part]
 
+    /// Parses `text`: a `{name}` of lowercase letters and underscores is a placeholder and must be
+    /// one of ``names``; any other brace (polybar's `%{F#f00}`, say) is literal text.
     init(_ text: String) throws {
         var parts: [Part] = []
+        var literal = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                throw ValidationError("the template has a '{' without its '}'")
+            literal += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}"),
+                after[..<close].allSatisfy({ $0 == "_" || ("a"..."z").contains($0) }), close > after.startIndex
+            else {
+                literal.append("{")
+                rest = after
+                continue
             }
-            let name = String(rest[rest.index(after: open)..<close])
+            let name = String(after[..<close])
             guard Self.names.contains(name) else {
                 throw ValidationError(
                     "'{\(name)}' is not a placeholder; use \(Self.names.map { "{\($0)}" }.joined(separator: " "))")
             }
-            parts += [.literal(String(rest[..<open])), .value(name)]
-            rest = rest[rest.index(after: close)...]
+            parts += [.literal(literal), .value(name)]
+            literal = ""
+            rest = after[after.index(after: close)...]
         }
-        self.parts = parts + [.literal(String(rest))]
+        self.parts = parts + [.literal(literal + rest)]
     }
 
     /// The text with each placeholder's value escaped by `escape`; the template's own text is the

@@ -16,6 +16,9 @@ final class Watcher {
     /// The daemon is gone: wait for its name, and do not call it (that would activate it again).
     var stopped = false
     var needsRefresh = true
+    /// The refresh is the overdue timer's, not a signal's: print only if the record changed.
+    var timerRefresh = false
+    var lastRecord: String?
     var exitCode: Int32?
 
     init(line: PanelLine) throws {
@@ -38,14 +41,18 @@ final class Watcher {
             exitCode = 0
         }
         loop.addFD(timer.fd) { [unowned self] _ in
-            if timer.read() != .notYet { needsRefresh = true }
+            if timer.read() != .notYet {
+                needsRefresh = true
+                timerRefresh = true
+            }
         }
         // A pipe whose reader went away reports an error on its write end: leave quietly.
         if fcntl(1, F_GETFD) != -1 { loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
         while exitCode == nil {
             if needsRefresh {
                 needsRefresh = false
-                refresh()
+                refresh(onlyIfChanged: timerRefresh)
+                timerRefresh = false
                 continue
             }
             let ended = !loop.run(until: { needsRefresh || exitCode != nil }, timeout: .seconds(86_400))
@@ -61,7 +68,9 @@ final class Watcher {
         do {
             _ = try client.subscribe { [unowned self] signal in
                 switch signal {
-                case .entryChanged, .tasksChanged: needsRefresh = true
+                case .entryChanged, .tasksChanged:
+                    needsRefresh = true
+                    timerRefresh = false
                 case .propertiesChanged: break  // always accompanies one of the two: not a second line
                 }
             }
@@ -84,11 +93,11 @@ final class Watcher {
     }
 
     /// Reads the entry and prints it; an unreachable daemon prints the stopped record.
-    private func refresh() {
+    private func refresh(onlyIfChanged: Bool) {
         guard !stopped else { return }
         do {
             let entry = try client.widgetEntry()
-            show(entry)
+            if !onlyIfChanged || line.render(entry) != lastRecord { show(entry) }
             armOverdueTimer(entry, daemonNow: try client.status().now)
         } catch .unreachable {
             stopped = true
@@ -110,16 +119,21 @@ final class Watcher {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         // "Overdue" is "now > effective": the second after it. Skew is the daemon's clock minus ours
-        // (0 from an older daemon that does not say).
+        // (0 from an older daemon that does not say); both are read in whole seconds, so one more
+        // second of margin keeps the timer from firing before the daemon agrees — and a timer
+        // never fires sooner than a second from now, so an early wake cannot spin.
         let skew = daemonNow == 0 ? 0 : daemonNow - Instant(ts.tv_sec)
-        let at = (flip + 1 - skew).multipliedReportingOverflow(by: 1_000_000_000)
+        let target = max(flip + 2 - skew, Instant(ts.tv_sec) + 1)
+        let at = target.multipliedReportingOverflow(by: 1_000_000_000)
         try? timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
     }
 
     /// Writes one record and its newline at once (stdout may be a pipe: no buffering); a reader
     /// that went away ends watch with status 0.
     private func show(_ entry: WidgetEntry?) {
-        let bytes = Array((line.render(entry) + "\n").utf8)
+        let record = line.render(entry)
+        lastRecord = record
+        let bytes = Array((record + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

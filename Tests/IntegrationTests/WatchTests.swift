@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// `petctl watch` through a pipe (issue 13): one line at start, one per tick and per task change,
+/// each within a second and never two for one change; the overdue flip without any signal; the
+/// daemon stopping and coming back; SIGTERM and a closed pipe end it with status 0.
+@Suite("petctl watch")
+struct WatchTests {
+    /// The `date` and `tasks_total` of a JSON record.
+    static func fields(_ record: String) -> (date: Int64, total: Int)? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any],
+            let date = (object["date"] as? NSNumber)?.int64Value, let total = object["tasks_total"] as? Int
+        else { return nil }
+        return (date, total)
+    }
+
+    /// At 1200× a simulated hour passes every 3 s: each tick gives exactly one line with the next
+    /// tick's date; a task change gives one line, within a second, and no tick line repeats.
+    @Test("one line per tick and per task change, promptly, never two for one change")
+    func ticksAndChanges() async throws {
+        let world = try await World("watch-ticks")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T10:50:00+01:00", timeScale: 1200)
+        let reader = try WatchReader(world: world, arguments: ["--format", "json"])
+        #expect(await reader.waitForRecords(1))
+        // Two ticks after the first line.
+        #expect(await reader.waitForRecords(3, timeout: .seconds(12)), "\(reader.records) \(reader.errors)")
+        let before = WatchReader.now()
+        let count = reader.records.count
+        _ = try world.client().addTask("Email", "23:30")
+        #expect(await reader.waitForRecords(count + 1))
+        let changeLine = reader.lines.first { Self.fields($0.text)?.total == 1 }
+        #expect((changeLine?.at ?? .infinity) - before < 1.0, "a task change reaches the panel within a second")
+        reader.process.send(SIGKILL)
+        let dates = reader.records.compactMap { Self.fields($0) }
+        // Tick lines: each date one hour after the last; the change line keeps the date it saw.
+        var last = dates.first?.date ?? 0
+        var ticks = 0
+        for (date, total) in dates.dropFirst() {
+            if total == 1, date == last { continue }  // the task change
+            #expect(date == last + 3600, "\(dates)")
+            last = date
+            ticks += 1
+        }
+        #expect(ticks >= 2)
+        #expect(dates.filter { $0.total == 1 }.count <= 2, "one line for the task change (and maybe a later tick)")
+    }
+
+    @Test("the overdue flip arrives without any signal, at the next task's effective instant")
+    func overdueFlip() async throws {
+        let world = try await World("watch-overdue")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T13:09:56+01:00")
+        let recorder = try SignalRecorder(bus: world.bus)
+        defer { recorder.stop() }
+        _ = try world.client().addTask("Standup", "13:10")
+        let reader = try WatchReader(world: world, arguments: ["--format", "waybar"])
+        #expect(await reader.waitForRecords(1))
+        #expect(reader.records.first?.contains(#""class":["tadpole"]"#) == true, "\(reader.records)")
+        let signalsBefore = recorder.all.count
+        #expect(await reader.waitForRecords(2, timeout: .seconds(10)), "\(reader.records) \(reader.errors)")
+        #expect(reader.records.last?.contains(#""class":["tadpole","overdue"]"#) == true, "\(reader.lines)")
+        #expect(recorder.all.count == signalsBefore, "no signal announced it: \(recorder.all.map(\.member))")
+        reader.process.send(SIGKILL)
+    }
+
+    /// On a bus that can activate the daemon: watch must not start it again once the user stopped
+    /// it (it calls only while the name has an owner).
+    @Test("the daemon stopped shows 'not running' and waits, without re-activating it; restarted, the entry is back")
+    func daemonComesAndGoes() async throws {
+        let sandbox = try Sandbox("watch-restart")
+        defer { sandbox.close() }
+        let data = sandbox.path("data")
+        let service = """
+            [D-BUS Service]
+            Name=io.petprogress.PetProgress1
+            Exec=\(try PetDaemon.binary()) --data-dir \(data) --now 2026-03-02T10:30:00+01:00
+
+            """
+        let bus = try await PrivateBus(
+            in: sandbox, services: ["io.petprogress.PetProgress1.service": service],
+            activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home")])
+        let world = World(sandbox: sandbox, bus: bus)
+        let client = try world.client()
+        _ = try client.addTask("Email", "15:00")  // activates it
+        let reader = try WatchReader(world: world, arguments: ["--format", "text"])
+        #expect(await reader.waitForRecords(1))
+        kill(try client.daemonPID(), SIGTERM)
+        #expect(await reader.waitForRecords(2))
+        #expect(reader.records.last == "💤 not running")
+        try await Task.sleep(for: .seconds(1))
+        #expect(reader.records.count == 2, "one 'not running' line: \(reader.records)")
+        let owned = try client.connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "NameHasOwner", arguments: [.string("io.petprogress.PetProgress1")])
+        #expect(owned.first?.boolValue == false, "watch must not re-activate a daemon the user stopped")
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:31:00+01:00")
+        #expect(await reader.waitForRecords(3))
+        #expect(reader.records.last == "🫧 0/1 15:00 Email", "\(reader.records)")
+        reader.process.send(SIGKILL)
+    }
+
+    @Test("SIGTERM and SIGINT end watch with status 0")
+    func signalsEndIt() async throws {
+        let world = try await World("watch-sigterm")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        for (index, signal) in [SIGTERM, SIGINT].enumerated() {
+            let reader = try WatchReader(world: world, arguments: [], label: "watch-\(index)")
+            #expect(await reader.waitForRecords(1))
+            let pid = try #require(reader.watchPID)
+            kill(pid, signal)
+            #expect(await poll { reader.exitStatus != nil })
+            #expect(reader.exitStatus == 0 && reader.errors.isEmpty, "\(signal): \(reader.lines) \(reader.errors)")
+        }
+    }
+
+    @Test("the reader closing the pipe ends watch with status 0 and no message")
+    func closedPipe() async throws {
+        let world = try await World("watch-pipe")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        let reader = try WatchReader(world: world, arguments: [], closeAfter: 1)
+        #expect(await poll { reader.exitStatus != nil })
+        #expect(reader.exitStatus == 0 && reader.errors.isEmpty, "\(reader.lines) \(reader.errors)")
+    }
+}
