@@ -18,7 +18,7 @@ RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclan
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR)
 DAEMON = .build-release/release/petprogressd
 
-.PHONY: all deps build test release run bench install uninstall format clean
+.PHONY: all deps build test release run bench pets install uninstall format clean
 
 all: build
 
@@ -31,12 +31,15 @@ build: deps
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
 TEST_TARGETS = PetCoreTests PetStoreTests DBusKitTests IntegrationTests
+# Debian's interpreter, which has python3-pil from deps.sh (a python3 earlier on PATH may not).
+PYTHON ?= /usr/bin/python3
 
 test: deps
 	$(SWIFT) build --build-tests
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
+	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
@@ -52,6 +55,10 @@ bench:
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product bench-daemon
 	.build-release/release/bench-daemon --daemon $(DAEMON)
+
+# Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
+pets:
+	@bash scripts/render-pets.sh
 
 install: release
 	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
