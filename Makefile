@@ -21,7 +21,7 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release run bench install uninstall format clean completions man
+.PHONY: all deps build test release run bench pets install uninstall format clean completions man
 
 all: build
 
@@ -34,12 +34,15 @@ build: deps
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
 TEST_TARGETS = PetCoreTests PetBusTests PetStoreTests DBusKitTests IntegrationTests
+# Debian's interpreter, which has python3-pil from deps.sh (a python3 earlier on PATH may not).
+PYTHON ?= /usr/bin/python3
 
 test: deps
 	$(SWIFT) build --build-tests
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
+	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	echo "== petctl's completions and man page"; \
@@ -76,6 +79,10 @@ bench:
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
 	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL)
+
+# Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
+pets:
+	@bash scripts/render-pets.sh
 
 install: release
 	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
