@@ -18,7 +18,7 @@ RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclan
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR)
 DAEMON = .build-release/release/petprogressd
 
-.PHONY: all deps build test release run bench install uninstall format clean
+.PHONY: all deps build test release run bench install uninstall format clean gnome-extension
 
 all: build
 
@@ -32,11 +32,17 @@ build: deps
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
 TEST_TARGETS = PetCoreTests PetStoreTests DBusKitTests IntegrationTests
 
+# The GNOME Shell extension (contrib/gnome-shell) and the zip `gnome-extensions install` takes.
+GNOME_EXTENSION = contrib/gnome-shell/petprogress@petprogress.io
+GNOME_EXTENSION_ZIP = .build/petprogress@petprogress.io.shell-extension.zip
+
 test: deps
 	$(SWIFT) build --build-tests
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
+	echo "== GNOME Shell extension"; \
+	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
@@ -66,6 +72,10 @@ uninstall:
 	rm -f $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
 	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
 	rm -f $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+
+# The installable zip, in `gnome-extensions pack` layout, built without GNOME Shell's tools.
+gnome-extension:
+	python3 contrib/gnome-shell/pack.py $(GNOME_EXTENSION) $(GNOME_EXTENSION_ZIP)
 
 # swift format, configured by .swift-format (DESIGN.md §3.10).
 format:

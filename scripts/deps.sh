@@ -5,9 +5,10 @@
 #   libdbus-1-dev  the build (CDBus)        dbus-daemon, dbus-bin  the bus, dbus-send, dbus-monitor
 #   libglib2.0-bin gdbus                    systemd                busctl
 #   tzdata         the zone sweep           util-linux             setpriv (PetStore's EACCES test)
-#   strace         the AF_UNIX-only test    python3                zoneinfo for the shipped-build check
+#   strace         the AF_UNIX-only test    python3                zoneinfo (shipped build), extension zip
+#   gjs            the GNOME Shell extension's lint and its D-Bus client's tests
 set -euo pipefail
-pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 "$@")
+pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 gjs "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
