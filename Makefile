@@ -21,7 +21,7 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release run bench pets install uninstall format clean completions man
+.PHONY: all deps build test release run bench pets install uninstall format clean completions man gnome-extension
 
 all: build
 
@@ -37,12 +37,18 @@ TEST_TARGETS = PetCoreTests PetBusTests PetStoreTests DBusKitTests IntegrationTe
 # Debian's interpreter, which has python3-pil from deps.sh (a python3 earlier on PATH may not).
 PYTHON ?= /usr/bin/python3
 
+# The GNOME Shell extension (contrib/gnome-shell) and the zip `gnome-extensions install` takes.
+GNOME_EXTENSION = contrib/gnome-shell/petprogress@petprogress.io
+GNOME_EXTENSION_ZIP = .build/petprogress@petprogress.io.shell-extension.zip
+
 test: deps
 	$(SWIFT) build --build-tests
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
+	echo "== GNOME Shell extension"; \
+	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	echo "== petctl's completions and man page"; \
@@ -97,6 +103,10 @@ uninstall:
 	rm -f $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
 	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
 	rm -f $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+
+# The installable zip, in `gnome-extensions pack` layout, built without GNOME Shell's tools.
+gnome-extension:
+	python3 contrib/gnome-shell/pack.py $(GNOME_EXTENSION) $(GNOME_EXTENSION_ZIP)
 
 # swift format, configured by .swift-format (DESIGN.md §3.10).
 format:

@@ -5,13 +5,14 @@
 #   libdbus-1-dev  the build (CDBus)        dbus-daemon, dbus-bin  the bus, dbus-send, dbus-monitor
 #   libglib2.0-bin gdbus                    systemd                busctl
 #   tzdata         the zone sweep           util-linux             setpriv (PetStore's EACCES test)
-#   strace         the AF_UNIX-only test    python3                zoneinfo for the shipped-build check
+#   strace         the AF_UNIX-only test    python3                zoneinfo (shipped build), extension zip
 #   bsdutils       script(1): petctl on a pty                    groff-base  the man page check
 #   librsvg2-bin   rsvg-convert: renders the pet art (scripts/render-pets.sh, scripts/check-pets.py)
 #   python3-pil    Pillow: the pet art checks and contact sheet read the renders
+#   gjs            the GNOME Shell extension's lint and its D-Bus client's tests
 set -euo pipefail
 pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 bsdutils groff-base
-    librsvg2-bin python3-pil "$@")
+    librsvg2-bin python3-pil gjs "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

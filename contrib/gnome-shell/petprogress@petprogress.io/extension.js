@@ -1,0 +1,222 @@
+// Pet Progress in the GNOME Shell top bar (Shell 45 and later). This file only draws: the D-Bus
+// logic is petclient.js and what to say is present.js, both free of Shell imports and tested
+// under plain gjs (contrib/gnome-shell/tests).
+
+import Clutter from 'gi://Clutter';
+import Gio from 'gi://Gio';
+import GObject from 'gi://GObject';
+import Pango from 'gi://Pango';
+import St from 'gi://St';
+
+import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+import * as Main from 'resource:///org/gnome/shell/ui/main.js';
+import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
+import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
+
+import {PetClient, isCancelled} from './petclient.js';
+import {MENU_TASKS, TODAY_URI, present} from './present.js';
+
+/** A label that ellipsizes instead of widening the menu. */
+function ellipsizedLabel(styleClass) {
+    const label = new St.Label({style_class: styleClass, x_expand: true, y_align: Clutter.ActorAlign.CENTER});
+    label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+    return label;
+}
+
+/** A line of text in the menu that cannot be activated. */
+const InfoItem = GObject.registerClass(
+class InfoItem extends PopupMenu.PopupBaseMenuItem {
+    _init(styleClass) {
+        super._init({reactive: false, can_focus: false});
+        this.label = ellipsizedLabel(styleClass);
+        this.add_child(this.label);
+        this.label_actor = this.label;
+    }
+
+    /** Shows `text`, or hides the line when it is empty. */
+    setText(text) {
+        this.label.text = text;
+        this.visible = text !== '';
+    }
+});
+
+/** One upcoming task: its time and title, and Done and Snooze buttons. */
+const TaskItem = GObject.registerClass(
+class TaskItem extends PopupMenu.PopupBaseMenuItem {
+    _init(onDone, onSnooze) {
+        super._init({reactive: false, can_focus: false});
+        this._taskId = '';
+        this._label = ellipsizedLabel('petprogress-task');
+        this.add_child(this._label);
+        this._done = this._button('Done', () => onDone(this._taskId));
+        this._snooze = this._button('Snooze', () => onSnooze(this._taskId));
+    }
+
+    _button(text, onClicked) {
+        const button = new St.Button({
+            label: text, style_class: 'button petprogress-button', can_focus: true,
+            y_align: Clutter.ActorAlign.CENTER,
+        });
+        button.connect('clicked', onClicked);
+        this.add_child(button);
+        return button;
+    }
+
+    /** Shows a task line from present.js, or hides the row for null. */
+    setTask(task) {
+        this.visible = task !== null;
+        if (!task)
+            return;
+        this._taskId = task.id;
+        this._label.text = task.text;
+        this._label.style_class = task.overdue ? 'petprogress-task petprogress-overdue' : 'petprogress-task';
+        this._done.accessible_name = `Done: ${task.accessibleText}`;
+        this._snooze.accessible_name = `Snooze: ${task.accessibleText}`;
+    }
+});
+
+/** The top-bar button: the pet and `X/Y`, and the menu. */
+const Indicator = GObject.registerClass(
+class Indicator extends PanelMenu.Button {
+    _init(actions) {
+        super._init(0.5, 'Pet Progress');
+        this._actions = actions;
+        this._iconTheme = new St.IconTheme();
+        this._state = null;
+
+        const box = new St.BoxLayout({style_class: 'panel-status-menu-box petprogress-box'});
+        this._box = box;
+        this._icon = new St.Icon({style_class: 'system-status-icon petprogress-icon'});
+        this._glyph = new St.Label({style_class: 'petprogress-glyph', y_align: Clutter.ActorAlign.CENTER});
+        this._count = new St.Label({style_class: 'petprogress-count', y_align: Clutter.ActorAlign.CENTER});
+        for (const child of [this._icon, this._glyph, this._count])
+            box.add_child(child);
+        this.add_child(box);
+        this._buildMenu();
+
+        // The user may install the pet icons while the Shell runs: pick the icon again then.
+        this._themeChangedId = St.TextureCache.get_default().connect('icon-theme-changed', () => {
+            this._iconTheme = new St.IconTheme();
+            if (this._state)
+                this.update(this._state);
+        });
+        this.connect('destroy', () => St.TextureCache.get_default().disconnect(this._themeChangedId));
+    }
+
+    _buildMenu() {
+        this._stageItem = new InfoItem('petprogress-stage');
+        this._restItem = new InfoItem('petprogress-rest');
+        this._emptyItem = new InfoItem('petprogress-empty');
+        this._taskItems = Array.from({length: MENU_TASKS},
+            () => new TaskItem(id => this._actions.done(id), id => this._actions.snooze(id)));
+        this._undoItem = new PopupMenu.PopupMenuItem('');
+        this._undoItem.label.add_style_class_name('petprogress-undo');
+        this._undoItem.label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        this._undoItem.connect('activate', () => this._actions.undo(this._undoId));
+        this._startItem = new PopupMenu.PopupMenuItem('Start Pet Progress');
+        this._startItem.connect('activate', () => this._actions.start());
+        const todayItem = new PopupMenu.PopupMenuItem('Open Today');
+        todayItem.connect('activate', () => this._actions.openToday());
+        this._errorItem = new InfoItem('petprogress-error');
+        this._errorItem.setText('');
+        this._errorSeen = false;
+        this._tasksSeparator = new PopupMenu.PopupSeparatorMenuItem();
+
+        for (const item of [this._stageItem, this._restItem, this._tasksSeparator,
+            ...this._taskItems, this._emptyItem, new PopupMenu.PopupSeparatorMenuItem(),
+            this._undoItem, this._startItem, todayItem, this._errorItem])
+            this.menu.addMenuItem(item);
+        // An error sentence stays until the menu has been open to show it and closes again (an
+        // item's action runs as the menu closes), or until the next request.
+        this.menu.connect('open-state-changed', (_menu, open) => {
+            if (open)
+                this._errorSeen = this._errorItem.visible;
+            else if (this._errorSeen)
+                this.showError('');
+        });
+    }
+
+    /** Redraws everything from a client state. */
+    update(state) {
+        const view = present(state, name => this._iconTheme.has_icon(name));
+        this._state = state;
+        this._icon.visible = view.iconName !== null;
+        if (view.iconName)
+            this._icon.icon_name = view.iconName;
+        this._glyph.visible = view.iconName === null;
+        this._glyph.text = view.glyph;
+        this._count.text = view.label;
+        this.accessible_name = view.accessibleName;
+        this._setClass('petprogress-overdue', view.overdue);
+        this._setClass('petprogress-rest-day', view.restDay);
+        this._setClass('petprogress-off', !view.running);
+        this._box.opacity = view.running ? 255 : 128; // dimmed, beside the word 'off'
+
+        this._stageItem.setText(view.stageLine);
+        this._tasksSeparator.visible = view.running;
+        this._restItem.setText(view.restLine);
+        this._emptyItem.setText(view.emptyLine);
+        this._taskItems.forEach((item, i) => item.setTask(view.tasks[i] ?? null));
+        this._undoId = view.undo?.id ?? '';
+        this._undoItem.visible = view.undo !== null;
+        this._undoItem.label.text = view.undo?.label ?? '';
+        this._startItem.visible = !view.running;
+    }
+
+    /** Shows a failed request's sentence in the menu. */
+    showError(message) {
+        this._errorItem.setText(message);
+        this._errorSeen = false;
+    }
+
+    _setClass(name, on) {
+        if (on)
+            this.add_style_class_name(name);
+        else
+            this.remove_style_class_name(name);
+    }
+});
+
+/** Enables and disables the indicator; owns the client and the indicator between the two. */
+export default class PetProgressExtension extends Extension {
+    enable() {
+        this._indicator = new Indicator({
+            done: id => this._request(client => client.done(id)),
+            snooze: id => this._request(client => client.snooze(id)),
+            undo: id => this._request(client => client.undo(id)),
+            start: () => this._request(client => client.startDaemon()),
+            openToday: () => this._openToday(),
+        });
+        this._client = new PetClient({onChange: state => this._indicator?.update(state)});
+        this._indicator.update(this._client.state);
+        Main.panel.addToStatusArea(this.uuid, this._indicator);
+        this._client.start().catch(error => this._indicator?.showError(error.message));
+    }
+
+    disable() {
+        this._client?.destroy();
+        this._client = null;
+        this._indicator?.destroy();
+        this._indicator = null;
+    }
+
+    /** Runs a client request for the user; its failure is shown in the menu. The state itself
+     * follows from PropertiesChanged, not from the reply. */
+    _request(call) {
+        if (!this._client)
+            return;
+        this._indicator.showError('');
+        call(this._client).catch(error => {
+            if (!isCancelled(error))
+                this._indicator?.showError(error.message);
+        });
+    }
+
+    _openToday() {
+        try {
+            Gio.AppInfo.launch_default_for_uri(TODAY_URI, global.create_app_launch_context(0, -1));
+        } catch (error) {
+            this._indicator?.showError(`Could not open ${TODAY_URI}: ${error.message}`);
+        }
+    }
+}

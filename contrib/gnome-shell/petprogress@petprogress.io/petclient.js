@@ -1,0 +1,297 @@
+// Pet Progress's D-Bus client for the GNOME Shell extension. It imports nothing from the Shell, so
+// it runs, and is tested, under plain `gjs -m` against the real daemon (contrib/gnome-shell/tests).
+
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+
+import {secondsUntilWallTime} from './wallclock.js';
+
+export const BUS_NAME = 'io.petprogress.PetProgress1';
+export const OBJECT_PATH = '/io/petprogress/PetProgress1';
+export const INTERFACE = 'io.petprogress.PetProgress1';
+
+/** Long enough for D-Bus activation to start the daemon before a call times out. */
+const CALL_TIMEOUT_MS = 25000;
+/** A re-read for a task turning overdue waits this long past its minute: GLib may fire a
+ * seconds timeout up to a quarter second early, and the task is overdue only once past it. */
+const OVERDUE_SLACK_SECONDS = 2;
+const MAX_TIMER_SECONDS = 24 * 3600;
+
+const NOT_INSTALLED = 'Pet Progress is not installed for this session: no D-Bus service file ' +
+    `starts ${BUS_NAME}.`;
+
+/** A request that failed, with a sentence for a person and the D-Bus error name, if any. */
+export class PetError extends Error {
+    constructor(message, dbusName = '') {
+        super(message);
+        this.name = 'PetError';
+        this.dbusName = dbusName;
+    }
+}
+
+/**
+ * The daemon as a panel sees it. `state` is `{running, entry, lastDone}`: whether the bus name has
+ * an owner, the `WidgetEntry` property unpacked to a plain object (null until it is known), and
+ * the open day's most recent completion as `{id, title}` (null when there is none).
+ *
+ * It follows `PropertiesChanged` and the name's owner and never polls; nothing it does while
+ * watching starts the daemon. Calls made for the user (`done`, `snooze`, `undo`, `startDaemon`)
+ * may start it through D-Bus activation.
+ */
+export class PetClient {
+    /**
+     * `onChange(state)` runs after every change of `state`. `now` returns the local time as a
+     * GLib.DateTime (tests pass their own clock). Nothing happens until `start()`.
+     */
+    constructor({onChange = () => {}, now = () => GLib.DateTime.new_now_local()} = {}) {
+        this._onChange = onChange;
+        this._now = now;
+        this._cancellable = new Gio.Cancellable();
+        this._connection = null;
+        this._proxy = null;
+        this._signalIds = [];
+        this._timerId = 0;
+        // Bumped by every entry change: replies to reads begun before the latest change are dropped.
+        this._generation = 0;
+        this._state = {running: false, entry: null, lastDone: null};
+    }
+
+    /** The current state (see the class comment). */
+    get state() {
+        return this._state;
+    }
+
+    /** Connects to the session bus and starts following the daemon. Resolves once the first state
+     * is published; a `destroy()` meanwhile makes it resolve quietly. */
+    async start() {
+        try {
+            this._connection = await busGet(this._cancellable);
+            const proxy = await newProxy(this._connection, this._cancellable);
+            if (this._cancellable.is_cancelled())
+                return;
+            this._proxy = proxy;
+            this._signalIds = [
+                proxy.connect('g-properties-changed', () => this._entryChanged()),
+                proxy.connect('notify::g-name-owner', () => this._entryChanged()),
+            ];
+            this._entryChanged();
+        } catch (error) {
+            if (!isCancelled(error))
+                throw error;
+        }
+    }
+
+    /** Marks a task of the open day done; resolves to its XP award (2 on time, 1 late). */
+    async done(id) {
+        const reply = await this._call('MarkDone', new GLib.Variant('(s)', [id]));
+        return reply.deepUnpack()[0];
+    }
+
+    /** Snoozes a pending task; resolves to its new effective instant in Unix seconds. */
+    async snooze(id) {
+        const reply = await this._call('Snooze', new GLib.Variant('(s)', [id]));
+        return reply.deepUnpack()[0];
+    }
+
+    /** Undoes a completion of the open day. */
+    async undo(id) {
+        await this._call('Undo', new GLib.Variant('(s)', [id]));
+    }
+
+    /** The task records of a day ("" is the open day), as plain objects. */
+    async listTasks(day = '') {
+        const reply = await this._call('ListTasks', new GLib.Variant('(s)', [day]));
+        return reply.recursiveUnpack()[0];
+    }
+
+    /** Asks the bus to start the daemon (D-Bus activation); the state follows when it owns its name. */
+    async startDaemon() {
+        if (!this._connection)
+            throw new PetError('Not connected to the session bus yet.');
+        try {
+            await connectionCall(this._connection, 'org.freedesktop.DBus', '/org/freedesktop/DBus',
+                'org.freedesktop.DBus', 'StartServiceByName', new GLib.Variant('(su)', [BUS_NAME, 0]),
+                Gio.DBusCallFlags.NONE, this._cancellable);
+        } catch (error) {
+            throw petError(error);
+        }
+    }
+
+    /** Stops following: disconnects every signal, drops the proxy and the timer, and cancels
+     * what is in flight. No `onChange` runs after this. */
+    destroy() {
+        this._generation++; // drops any reply still on its way
+        this._cancellable.cancel();
+        for (const id of this._signalIds)
+            this._proxy?.disconnect(id);
+        this._signalIds = [];
+        this._clearTimer();
+        this._proxy = null;
+        this._connection = null;
+        this._onChange = () => {};
+    }
+
+    /** Recomputes the state from the proxy after a property change or an owner change. */
+    _entryChanged() {
+        this._generation++;
+        const running = this._proxy?.g_name_owner != null;
+        const cached = running ? this._proxy.get_cached_property('WidgetEntry') : null;
+        const entry = cached ? cached.recursiveUnpack() : null;
+        this._publish({running, entry, lastDone: running ? this._state.lastDone : null});
+        this._scheduleOverdueReread(entry);
+        if (entry)
+            this._refreshLastDone(this._generation);
+    }
+
+    /** Finds the open day's most recent completion: the done task with the highest sequence. */
+    async _refreshLastDone(generation) {
+        let tasks;
+        try {
+            const reply = await this._call('ListTasks', new GLib.Variant('(s)', ['']),
+                Gio.DBusCallFlags.NO_AUTO_START);
+            tasks = reply.recursiveUnpack()[0];
+        } catch {
+            return; // the daemon went away; the owner change publishes that
+        }
+        if (generation !== this._generation)
+            return;
+        const last = tasks.filter(t => t.done)
+            .reduce((best, t) => (!best || t.completed_seq > best.completed_seq ? t : best), null);
+        this._publish({...this._state, lastDone: last ? {id: last.id, title: last.title} : null});
+    }
+
+    /** Arms one timer for the moment the first shown task turns overdue, which the daemon never
+     * signals; at it the entry is read again. */
+    _scheduleOverdueReread(entry) {
+        this._clearTimer();
+        const waits = (entry?.upcoming ?? [])
+            .filter(task => !task.overdue)
+            .map(task => secondsUntilWallTime(task.effective_time, this._now()))
+            .filter(seconds => seconds !== null && seconds <= MAX_TIMER_SECONDS);
+        if (waits.length === 0)
+            return;
+        this._timerId = GLib.timeout_add_seconds(GLib.PRIORITY_DEFAULT,
+            Math.min(...waits) + OVERDUE_SLACK_SECONDS, () => {
+                this._timerId = 0;
+                this._reread(this._generation);
+                return GLib.SOURCE_REMOVE;
+            });
+    }
+
+    /** Reads the entry by a call, for changes the daemon does not signal. */
+    async _reread(generation) {
+        let entry;
+        try {
+            const reply = await this._call('GetWidgetEntry', null, Gio.DBusCallFlags.NO_AUTO_START);
+            entry = reply.recursiveUnpack()[0];
+        } catch {
+            return;
+        }
+        if (generation !== this._generation)
+            return;
+        this._publish({...this._state, entry});
+        this._scheduleOverdueReread(entry);
+    }
+
+    _clearTimer() {
+        if (this._timerId)
+            GLib.source_remove(this._timerId);
+        this._timerId = 0;
+    }
+
+    _publish(state) {
+        if (JSON.stringify(state) === JSON.stringify(this._state))
+            return;
+        this._state = state;
+        this._onChange(state);
+    }
+
+    /** One method call on the daemon's interface; failures become PetErrors. */
+    async _call(method, parameters, flags = Gio.DBusCallFlags.NONE) {
+        if (!this._proxy)
+            throw new PetError('Not connected to the session bus yet.');
+        try {
+            return await proxyCall(this._proxy, method, parameters, flags, this._cancellable);
+        } catch (error) {
+            throw petError(error);
+        }
+    }
+}
+
+/** True for the error a cancelled operation ends with. */
+export function isCancelled(error) {
+    return error instanceof GLib.Error && error.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED);
+}
+
+/** A PetError carrying the daemon's own sentence (its D-Bus error message) when there is one. */
+function petError(error) {
+    if (error instanceof PetError)
+        return error;
+    if (!(error instanceof GLib.Error))
+        return new PetError(String(error?.message ?? error));
+    if (!Gio.DBusError.is_remote_error(error))
+        return new PetError(error.message);
+    const name = Gio.DBusError.get_remote_error(error) ?? '';
+    Gio.DBusError.strip_remote_error(error);
+    if (name === 'org.freedesktop.DBus.Error.ServiceUnknown')
+        return new PetError(NOT_INSTALLED, name);
+    return new PetError(error.message, name);
+}
+
+// Callback-to-promise wrappers, written out rather than Gio._promisify'd: an extension should not
+// patch Gio's shared prototypes, and gjs 1.74 does not make these calls awaitable by itself.
+
+function busGet(cancellable) {
+    return new Promise((resolve, reject) => {
+        Gio.bus_get(Gio.BusType.SESSION, cancellable, (_source, result) => {
+            try {
+                resolve(Gio.bus_get_finish(result));
+            } catch (error) {
+                reject(error);
+            }
+        });
+    });
+}
+
+/** The proxy never starts the daemon while it watches (DO_NOT_AUTO_START_AT_CONSTRUCTION), yet
+ * calls through it may. It subscribes to PropertiesChanged only (DO_NOT_CONNECT_SIGNALS): every
+ * EntryChanged and TasksChanged comes with one. */
+function newProxy(connection, cancellable) {
+    const flags = Gio.DBusProxyFlags.DO_NOT_AUTO_START_AT_CONSTRUCTION |
+        Gio.DBusProxyFlags.DO_NOT_CONNECT_SIGNALS;
+    return new Promise((resolve, reject) => {
+        Gio.DBusProxy.new(connection, flags, null, BUS_NAME, OBJECT_PATH, INTERFACE, cancellable,
+            (_source, result) => {
+                try {
+                    resolve(Gio.DBusProxy.new_finish(result));
+                } catch (error) {
+                    reject(error);
+                }
+            });
+    });
+}
+
+function proxyCall(proxy, method, parameters, flags, cancellable) {
+    return new Promise((resolve, reject) => {
+        proxy.call(method, parameters, flags, CALL_TIMEOUT_MS, cancellable, (source, result) => {
+            try {
+                resolve(source.call_finish(result));
+            } catch (error) {
+                reject(error);
+            }
+        });
+    });
+}
+
+function connectionCall(connection, name, path, iface, method, parameters, flags, cancellable) {
+    return new Promise((resolve, reject) => {
+        connection.call(name, path, iface, method, parameters, null, flags, CALL_TIMEOUT_MS,
+            cancellable, (source, result) => {
+                try {
+                    resolve(source.call_finish(result));
+                } catch (error) {
+                    reject(error);
+                }
+            });
+    });
+}

@@ -1,0 +1,110 @@
+// What the top bar and the menu say, as plain values computed from the client's state. No Shell
+// and no GI imports: extension.js only copies these into widgets, and tests check them under gjs.
+
+/** The deep link that opens the Today screen (SPEC §8). */
+export const TODAY_URI = 'petprogress://today';
+
+/** Shown in text when no pet can be drawn: the daemon is not running, or nothing is known yet. */
+export const PAW = '🐾';
+
+/** How many tasks the menu lists (the entry's `upcoming` holds at most three). */
+export const MENU_TASKS = 3;
+
+/**
+ * The view of a client state (`{running, entry, lastDone}`, see petclient.js). `hasIcon(name)`
+ * says whether the icon theme has an icon. Every field is plain data:
+ * - `iconName` (null: draw `glyph` as text instead), `glyph`, `label` (the `X/Y` beside it);
+ * - `running`, `overdue`, `restDay`: the states the top bar marks;
+ * - `accessibleName`: what a screen reader says for the indicator;
+ * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
+ * - `tasks`: up to three `{id, text, accessibleText, overdue}`; `undo`: `{id, label}` or null.
+ */
+export function present(state, hasIcon = () => false) {
+    const entry = state.running ? state.entry : null;
+    if (!entry)
+        return absent(state.running);
+    const overdue = entry.next_task_overdue === true;
+    const restDay = entry.rest_day === true; // added to the entry by a later issue: absent is false
+    return {
+        running: true,
+        iconName: chooseIcon(entry.icon_name, hasIcon),
+        glyph: entry.glyph || PAW,
+        label: countLabel(entry, overdue, restDay),
+        overdue,
+        restDay,
+        accessibleName: [entry.accessible_text, restDay ? 'Rest day.' : ''].filter(Boolean).join(' '),
+        stageLine: stageLine(entry),
+        restLine: restDay ? 'Rest day: unfinished tasks cost nothing today.' : '',
+        emptyLine: emptyLine(entry),
+        tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(taskLine),
+        undo: state.lastDone ? {id: state.lastDone.id, label: `Undo “${state.lastDone.title}”`} : null,
+    };
+}
+
+/** The view while the daemon is not running, or running but its entry not yet read. */
+function absent(running) {
+    return {
+        running,
+        iconName: null,
+        glyph: PAW,
+        label: running ? '…' : 'off',
+        overdue: false,
+        restDay: false,
+        accessibleName: running ? 'Pet Progress is starting.' : 'Pet Progress is not running.',
+        stageLine: running ? 'Pet Progress is starting…' : 'Pet Progress is not running.',
+        restLine: '',
+        emptyLine: '',
+        tasks: [],
+        undo: null,
+    };
+}
+
+/** The pet's icon: the symbolic variant when installed (the top bar's convention), else the
+ * full-colour one, else null so the glyph is drawn. */
+export function chooseIcon(iconName, hasIcon) {
+    if (!iconName)
+        return null;
+    return [`${iconName}-symbolic`, iconName].find(name => hasIcon(name)) ?? null;
+}
+
+/** `X/Y`, with `!` while the next task is overdue and `· rest` on a rest day: marks that read
+ * without colour. */
+function countLabel(entry, overdue, restDay) {
+    const parts = [`${entry.tasks_done ?? 0}/${entry.tasks_total ?? 0}`];
+    if (overdue)
+        parts[0] += ' !';
+    if (restDay)
+        parts.push('rest');
+    return parts.join(' · ');
+}
+
+/** e.g. `Frog · stage 3 of 20 · 12 of 30 XP`, or `Floating God · final form · 7 XP`. */
+export function stageLine(entry) {
+    const position = `stage ${entry.stage_index + 1} of ${entry.stage_count}`;
+    const xp = entry.is_final ? `final form · ${entry.stage_xp} XP`
+        : `${entry.stage_xp} of ${entry.threshold} XP`;
+    return `${entry.stage_name} · ${position} · ${xp}`;
+}
+
+function emptyLine(entry) {
+    if (!entry.tasks_total)
+        return 'No tasks planned today.';
+    if (!entry.next_task_id)
+        return `All ${entry.tasks_total} ${entry.tasks_total === 1 ? 'task' : 'tasks'} done.`;
+    return '';
+}
+
+/** A menu row: `09:30  Write report`, with the snooze and overdue marks spelled out. */
+export function taskLine(task) {
+    const marks = [
+        task.snoozed_until ? `snoozed from ${task.time}` : '',
+        task.overdue ? 'overdue' : '',
+    ].filter(Boolean);
+    const suffix = marks.length ? ` (${marks.join(', ')})` : '';
+    return {
+        id: task.id,
+        text: `${task.effective_time}  ${task.title}${suffix}`,
+        accessibleText: `${task.effective_time} ${task.title}${suffix}`,
+        overdue: task.overdue === true,
+    };
+}

@@ -1,0 +1,193 @@
+// The extension's D-Bus client (petclient.js) under plain gjs, against the real petprogressd on
+// the private bus run.sh starts. The tests run in order and build on each other: one day's data.
+
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import GObject from 'gi://GObject';
+import System from 'system';
+
+import {PetClient} from '../petprogress@petprogress.io/petclient.js';
+import {present} from '../petprogress@petprogress.io/present.js';
+import {CallMonitor, RawBus, TEST_DIR, recordPid, startDaemon, writeActivationFile} from './bus.js';
+import {check, equal, rejection, run, sleep, test, waitFor} from './harness.js';
+
+const berlin = GLib.TimeZone.new_identifier('Europe/Berlin');
+// The client's clock for the overdue re-read: the daemon's --now (09:10 in Berlin). The tasks
+// below are due 20 minutes later or more, so no re-read falls inside these tests.
+const clock = () => GLib.DateTime.new(berlin, 2026, 3, 2, 9, 10, 0);
+const dataDir = `${TEST_DIR}/data`;
+const raw = new RawBus();
+let changes = 0;
+const client = new PetClient({onChange: () => changes++, now: clock});
+let daemon = null;
+let monitor = null;
+const ids = {};
+
+/** Unix seconds of a Berlin wall time on 2026-03-02. */
+const berlinTime = (hour, minute) => GLib.DateTime.new(berlin, 2026, 3, 2, hour, minute, 0).to_unix();
+
+test('watching does not start the daemon, though the bus could activate it', async () => {
+    writeActivationFile(dataDir);
+    await client.start();
+    monitor = new CallMonitor(client._connection.get_unique_name());
+    await monitor.ready();
+    equal(client.state, {running: false, entry: null, lastDone: null}, 'state');
+    equal(present(client.state).label, 'off', 'top bar');
+    await sleep(500);
+    check(!raw.nameHasOwner(), 'the daemon was started by watching');
+});
+
+test('it reads the entry when the daemon comes', async () => {
+    daemon = startDaemon(dataDir);
+    await waitFor('the entry', () => client.state.entry !== null);
+    const entry = client.state.entry;
+    equal([client.state.running, entry.tasks_total, entry.stage_name, entry.day_key],
+        [true, 0, 'Tadpole', '2026-03-02'], 'entry');
+    equal(entry, raw.pet('GetWidgetEntry')[0], 'the same entry as GetWidgetEntry');
+    equal(present(client.state).label, '0/0', 'top bar');
+});
+
+test('AddTask by another client: the PropertiesChanged reaches it', async () => {
+    for (const [title, time] of [['Write report', '09:30'], ['Call Anna', '10:00'], ['Water plants', '11:00'],
+        ['Lunch walk', '12:00']])
+        ids[title] = raw.pet('AddTask', '(ss)', [title, time])[0];
+    await waitFor('four tasks', () => client.state.entry?.tasks_total === 4);
+    const entry = client.state.entry;
+    equal([entry.next_task_id, entry.next_task_title], [ids['Write report'], 'Write report'], 'next task');
+    equal(entry.upcoming.map(t => t.title), ['Write report', 'Call Anna', 'Water plants'], 'upcoming');
+    const view = present(client.state);
+    equal(view.label, '0/4', 'top bar');
+    equal(view.tasks.map(t => t.text), ['09:30  Write report', '10:00  Call Anna', '11:00  Water plants'], 'menu');
+    equal(view.accessibleName, entry.accessible_text, 'accessible name');
+});
+
+test('Done on the next task: the daemon records it, the state follows, Undo offers it', async () => {
+    const xp = await client.done(client.state.entry.next_task_id);
+    equal(xp, 2, 'on time within the grace window');
+    const stored = raw.tasks()[ids['Write report']];
+    check(stored.done && stored.completed_seq > 0, `ListTasks shows it done: ${JSON.stringify(stored)}`);
+    await waitFor('the completion in the state', () => client.state.entry.tasks_done === 1 &&
+        client.state.lastDone?.id === ids['Write report']);
+    equal(client.state.entry.next_task_title, 'Call Anna', 'the next task moved on');
+    equal(present(client.state).undo, {id: ids['Write report'], label: 'Undo “Write report”'}, 'undo item');
+});
+
+test('Snooze one: its new time is the daemon\'s, and the menu says so', async () => {
+    const until = await client.snooze(ids['Call Anna']);
+    equal(until, berlinTime(10, 15), 'snoozed to 10:15 (its time + 15 min)');
+    equal(raw.tasks()[ids['Call Anna']].snoozed_until, until, 'ListTasks');
+    await waitFor('the snooze in the state', () => client.state.entry.upcoming[0].effective_time === '10:15');
+    equal(present(client.state).tasks[0].text, '10:15  Call Anna (snoozed from 10:00)', 'menu row');
+});
+
+test('the last completion is the one with the highest completed_seq', async () => {
+    await client.done(ids['Lunch walk']);
+    await waitFor('Lunch walk as last', () => client.state.lastDone?.id === ids['Lunch walk']);
+    await client.undo(ids['Lunch walk']);
+    await waitFor('Write report as last again', () => client.state.lastDone?.id === ids['Write report']);
+    check(!raw.tasks()[ids['Lunch walk']].done, 'Lunch walk is pending again');
+});
+
+test('Undo of the last completion', async () => {
+    await client.undo(client.state.lastDone.id);
+    check(!raw.tasks()[ids['Write report']].done, 'ListTasks shows it pending');
+    await waitFor('no completion', () => client.state.lastDone === null && client.state.entry.tasks_done === 0);
+    equal(present(client.state).undo, null, 'no undo item');
+});
+
+test('a rejected request: the daemon\'s sentence and error name, nothing changed', async () => {
+    const before = JSON.stringify(raw.tasks());
+    const missing = await rejection(client.done('20260302-999'), 'done of an unknown id');
+    equal(missing.dbusName, 'io.petprogress.PetProgress1.Error.NotFound', 'error name');
+    check(missing.message.length > 10 && !missing.message.includes('GDBus'), `a sentence: ${missing.message}`);
+    const notDone = await rejection(client.undo(ids['Write report']), 'undo of a pending task');
+    equal(notDone.dbusName, 'io.petprogress.PetProgress1.Error.NotDone', 'error name');
+    equal(JSON.stringify(raw.tasks()), before, 'tasks');
+});
+
+test('the client never polls: it reads the property, and idles silently', async () => {
+    const before = monitor.members().length;
+    await sleep(3000);
+    equal(monitor.members().slice(before), [], 'calls while idle for 3 s');
+    check(!monitor.members().includes('GetWidgetEntry'), `no GetWidgetEntry: ${monitor.members()}`);
+});
+
+test('killed: "not running", and the bus is not asked to start it again', async () => {
+    const callsBefore = monitor.members().length;
+    await daemon.stop(9);
+    await waitFor('not running', () => !client.state.running);
+    equal(client.state, {running: false, entry: null, lastDone: null}, 'state');
+    equal(present(client.state).label, 'off', 'top bar');
+    await sleep(500);
+    check(!raw.nameHasOwner(), 'the daemon was restarted by the client');
+    equal(monitor.members().slice(callsBefore).filter(m => m === 'StartServiceByName'), [], 'activations');
+});
+
+test('restarted: it recovers, with the day\'s data', async () => {
+    daemon = startDaemon(dataDir);
+    await waitFor('running again', () => client.state.entry?.tasks_total === 4);
+    equal(client.state.entry.upcoming[0].effective_time, '09:30', 'the same day');
+    await daemon.stop();
+    await waitFor('not running', () => !client.state.running);
+});
+
+test('Start from the menu: D-Bus activation starts the daemon', async () => {
+    await client.startDaemon();
+    await waitFor('running by activation', () => client.state.entry?.tasks_total === 4, 15000);
+    const pid = raw.ownerPid();
+    recordPid(pid);
+    check(pid !== daemon.pid, 'a new daemon, started by the bus');
+    GLib.spawn_command_line_sync(`kill -TERM ${pid}`);
+    await waitFor('not running', () => !client.state.running);
+});
+
+test('destroy(): no proxy signal stays connected and no callback runs after it', async () => {
+    daemon = startDaemon(dataDir);
+    await waitFor('running', () => client.state.entry?.tasks_total === 4);
+    const proxy = client._proxy;
+    const handlers = [...client._signalIds];
+    check(handlers.length === 2 && handlers.every(id => GObject.signal_handler_is_connected(proxy, id)),
+        'two handlers before');
+    client.destroy();
+    check(handlers.every(id => !GObject.signal_handler_is_connected(proxy, id)), 'handlers still connected');
+    check(client._proxy === null && client._timerId === 0, 'proxy or timer kept');
+    const seen = changes;
+    raw.pet('AddTask', '(ss)', ['After destroy', '13:00']);
+    await daemon.stop(9);
+    await sleep(500);
+    equal(changes, seen, 'callbacks after destroy');
+});
+
+test('a task turning overdue, which is never signalled, is read again at its time', async () => {
+    // The daemon's clock runs 120 times fast from 09:10, so 09:30 comes 10 s after its start.
+    // The client's clock stands at 09:29:59, so it re-reads 1 s (+2 s of slack) after each change
+    // and again every 3 s while the task is not yet overdue.
+    const fast = startDaemon(`${TEST_DIR}/overdue`, {timeScale: 120});
+    const late = new PetClient({now: () => GLib.DateTime.new(berlin, 2026, 3, 2, 9, 29, 59)});
+    await late.start();
+    await waitFor('the entry', () => late.state.entry !== null);
+    raw.pet('AddTask', '(ss)', ['Stand up', '09:30']);
+    check(!raw.pet('GetWidgetEntry')[0].next_task_overdue,
+        'the task was overdue when added: this machine is too slow for the 120x clock');
+    await waitFor('the task to show overdue', () => late.state.entry?.next_task_overdue === true, 30000);
+    equal(late.state.entry.date, berlinTime(9, 0), 'still the 09:00 snapshot: no tick brought it');
+    check(monitor.members().includes('GetWidgetEntry'), 'read by GetWidgetEntry');
+    equal(present(late.state).label, '0/1 !', 'top bar');
+    late.destroy();
+    await fast.stop();
+    monitor.stop();
+});
+
+test('with both clients destroyed and collected, their match rules leave the bus', async () => {
+    const unique = client._connection?.get_unique_name() ?? Gio.DBus.session.get_unique_name();
+    const rules = () => raw.driverStats('GetAllMatchRules')[0][unique] ?? [];
+    check(rules().some(rule => rule.includes('io.petprogress')), `rules before: ${rules()}`);
+    // A proxy's wrapper is released over a collection or two and a main-loop turn: collect on
+    // every check.
+    await waitFor('no io.petprogress match rule', () => {
+        System.gc();
+        return !rules().some(rule => rule.includes('io.petprogress'));
+    }, 10000);
+});
+
+await run({stopAfterFailure: true});

@@ -1,0 +1,125 @@
+// What the top bar and menu say (present.js) and when a task's time comes round (wallclock.js),
+// under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
+
+import GLib from 'gi://GLib';
+
+import {PAW, chooseIcon, present} from '../petprogress@petprogress.io/present.js';
+import {secondsUntilWallTime} from '../petprogress@petprogress.io/wallclock.js';
+import {check, equal, run, test} from './harness.js';
+
+/** An entry as the daemon sends it (SPEC §6.2), with `changes` applied. */
+function entry(changes = {}) {
+    return {
+        stage_index: 2, stage_count: 20, stage_name: 'Frog', stage_xp: 12, threshold: 30,
+        is_final: false, icon_name: 'petprogress-frog', glyph: '🐸', tasks_done: 2, tasks_total: 5,
+        next_task_id: '20260302-3', next_task_title: 'Write report', next_task_time: '14:30',
+        next_task_overdue: false,
+        accessible_text: 'Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: 14:30 Write report.',
+        upcoming: [
+            task('20260302-3', 'Write report', '14:30'),
+            task('20260302-4', 'Call Anna', '15:00', {effective_time: '15:15', snoozed_until: 1772461800}),
+            task('20260302-5', 'Water plants', '17:00'),
+        ],
+        ...changes,
+    };
+}
+
+function task(id, title, time, changes = {}) {
+    return {id, title, time, effective_time: time, snoozed_until: 0, overdue: false, done: false, ...changes};
+}
+
+const running = changes => ({running: true, entry: entry(changes), lastDone: null});
+
+test('the top bar shows X/Y and the entry\'s sentence', () => {
+    const view = present(running());
+    equal(view.label, '2/5', 'label');
+    equal(view.accessibleName, entry().accessible_text, 'accessible name');
+    equal([view.overdue, view.restDay, view.running], [false, false, true], 'states');
+    equal(view.stageLine, 'Frog · stage 3 of 20 · 12 of 30 XP', 'stage line');
+});
+
+test('an overdue next task shows "!" and a rest day "rest", in text as well as style', () => {
+    const overdue = present(running({next_task_overdue: true}));
+    equal([overdue.label, overdue.overdue], ['2/5 !', true], 'overdue');
+    const rest = present(running({rest_day: true}));
+    equal([rest.label, rest.restDay], ['2/5 · rest', true], 'rest day');
+    check(rest.accessibleName.endsWith(' Rest day.'), `rest day is spoken: ${rest.accessibleName}`);
+    check(rest.restLine !== '', 'the menu explains the rest day');
+    equal(present(running({rest_day: true, next_task_overdue: true})).label, '2/5 ! · rest', 'both');
+});
+
+test('an entry without rest_day (a daemon before that issue) is not a rest day', () => {
+    const view = present(running());
+    equal([view.restDay, view.restLine], [false, ''], 'rest day');
+});
+
+test('not running: "off", the paw, no tasks, no undo', () => {
+    const view = present({running: false, entry: entry(), lastDone: {id: 'x', title: 'y'}});
+    equal([view.running, view.label, view.iconName, view.glyph], [false, 'off', null, PAW], 'top bar');
+    equal([view.tasks, view.undo], [[], null], 'menu');
+    equal(view.accessibleName, 'Pet Progress is not running.', 'accessible name');
+});
+
+test('running before the entry is read: a neutral placeholder', () => {
+    const view = present({running: true, entry: null, lastDone: null});
+    equal([view.running, view.label, view.tasks], [true, '…', []], 'view');
+});
+
+test('the menu lists the upcoming tasks with their marks, and Undo names the last completion', () => {
+    const view = present({...running(), lastDone: {id: '20260302-2', title: 'Stretch'}});
+    equal(view.tasks.map(t => t.text),
+        ['14:30  Write report', '15:15  Call Anna (snoozed from 15:00)', '17:00  Water plants'], 'rows');
+    equal(view.undo, {id: '20260302-2', label: 'Undo “Stretch”'}, 'undo');
+    const late = present(running({upcoming: [task('a', 'Late one', '08:00', {overdue: true})]}));
+    equal(late.tasks, [{id: 'a', text: '08:00  Late one (overdue)', accessibleText: '08:00 Late one (overdue)',
+        overdue: true}], 'overdue row');
+});
+
+test('empty lines: no tasks, all done', () => {
+    equal(present(running({tasks_total: 0, tasks_done: 0, next_task_id: '', upcoming: []})).emptyLine,
+        'No tasks planned today.', 'no tasks');
+    equal(present(running({tasks_done: 5, next_task_id: '', upcoming: []})).emptyLine, 'All 5 tasks done.',
+        'all done');
+    equal(present(running()).emptyLine, '', 'pending');
+});
+
+test('the final stage reads as the final form', () => {
+    const view = present(running({stage_index: 19, stage_name: 'Floating God', stage_xp: 7, threshold: 0,
+        is_final: true}));
+    equal(view.stageLine, 'Floating God · stage 20 of 20 · final form · 7 XP', 'stage line');
+});
+
+test('the icon: symbolic if installed, else full colour, else the glyph', () => {
+    equal(chooseIcon('petprogress-frog', () => true), 'petprogress-frog-symbolic', 'both installed');
+    equal(chooseIcon('petprogress-frog', n => n === 'petprogress-frog'), 'petprogress-frog', 'colour only');
+    equal(chooseIcon('petprogress-frog', () => false), null, 'none');
+    const view = present(running(), () => false);
+    equal([view.iconName, view.glyph], [null, '🐸'], 'glyph fallback');
+});
+
+const berlin = GLib.TimeZone.new_identifier('Europe/Berlin');
+const at = (y, mo, d, h, mi, s = 0) => GLib.DateTime.new(berlin, y, mo, d, h, mi, s);
+
+test('wall time: later today, tomorrow, this very minute, malformed', () => {
+    equal(secondsUntilWallTime('14:30', at(2026, 3, 2, 14, 0)), 1800, 'later today');
+    equal(secondsUntilWallTime('09:00', at(2026, 3, 2, 14, 0)), 19 * 3600, 'tomorrow');
+    equal(secondsUntilWallTime('14:00', at(2026, 3, 2, 14, 0)), 24 * 3600, 'now is not later');
+    equal(secondsUntilWallTime('14:00', at(2026, 3, 2, 13, 59, 59)), 1, 'one second');
+    for (const bad of ['24:00', '9:00', '', null, '12:60'])
+        equal(secondsUntilWallTime(bad, at(2026, 3, 2, 14, 0)), null, `malformed ${bad}`);
+});
+
+test('wall time across DST: the spring-forward day is 23 hours long', () => {
+    // Berlin, 2026-03-29: 02:00 CET becomes 03:00 CEST.
+    equal(secondsUntilWallTime('12:00', at(2026, 3, 28, 12, 0)), 23 * 3600, 'noon to noon');
+    equal(secondsUntilWallTime('04:00', at(2026, 3, 29, 1, 0)), 2 * 3600, 'over the gap');
+    equal(secondsUntilWallTime('02:30', at(2026, 3, 29, 1, 0)), 3600, 'in the gap: the first instant after it');
+});
+
+test('wall time across DST: in the autumn fold GLib takes the later 02:30', () => {
+    // Berlin, 2026-10-25: 03:00 CEST becomes 02:00 CET; from 01:00 CEST, 02:30 CET is 2.5 h away.
+    // SPEC §3 places a task at the first 02:30; the daemon's 02:00 CET tick re-reads before this.
+    equal(secondsUntilWallTime('02:30', at(2026, 10, 25, 1, 0)), 9000, 'the later occurrence');
+});
+
+await run();
