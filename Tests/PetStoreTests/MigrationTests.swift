@@ -151,3 +151,34 @@ let historySchema0 =
         Dictionary(uniqueKeysWithValues: names(dir).filter { $0 != ".lock" }.map { ($0, bytes(dir + "/" + $0) ?? []) })
     }
 }
+
+/// The schema 1 files the release before rest days wrote (`Fixtures/schema1/README.md`).
+enum Schema1Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures/schema1"
+    static var state: [UInt8] { bytes(directory + "/state.json") ?? [] }
+    static var history: [UInt8] { bytes(directory + "/history-2026.jsonl") ?? [] }
+
+    /// A store directory holding copies of the fixture's files.
+    static func install(in dir: TempDir) throws {
+        try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
+        write(String(decoding: state, as: UTF8.self), to: dir.file("state.json"))
+        write(String(decoding: history, as: UTF8.self), to: dir.file("history-2026.jsonl"))
+    }
+}
+
+@Suite struct Schema1FixtureTests {
+    @Test func theReleasedFilesLoad() throws {
+        let dir = TempDir()
+        try Schema1Fixture.install(in: dir)
+        let (store, loaded) = try openLoaded(dir.store)
+        guard case .state(let world) = loaded.start else {
+            Issue.record("not loaded: \(loaded)")
+            return
+        }
+        #expect(loaded.problems.isEmpty)
+        #expect(world.lastClosedDay == Fixture.day("2026-03-02"))
+        #expect(world.tasks.count == 5)
+        let record = try #require(try store.history(day: Fixture.day("2026-03-02")))
+        #expect(record.xpChange == 8)
+    }
+}
