@@ -14,8 +14,11 @@ public enum AccessibleText {
         }
     }
 
-    /// The sentence for a pet (as shown) and a day's task counts and next task.
-    public static func sentence(pet: PetState, stages: StageTable, done: Int, total: Int, next: Next?) -> String {
+    /// The sentence for a pet (as shown) and a day's task counts and next task. A rest day says so
+    /// before the tasks (`… 12 of 30 XP. Rest day. 2 of 5 tasks done. …`), as panels mark it.
+    public static func sentence(
+        pet: PetState, stages: StageTable, done: Int, total: Int, next: Next?, restDay: Bool = false
+    ) -> String {
         let state = stages.clamp(pet)
         let stage = stages.stage(state.stageIndex)
         let position = "\(stage.name), stage \(state.stageIndex + 1) of \(stages.count)"
@@ -34,6 +37,6 @@ public enum AccessibleText {
                 taskPart = "\(counts) Nothing pending."
             }
         }
-        return "\(petPart) \(taskPart)"
+        return restDay ? "\(petPart) Rest day. \(taskPart)" : "\(petPart) \(taskPart)"
     }
 }

@@ -108,6 +108,18 @@ struct HistoryFiles {
         return out
     }
 
+    /// The records whose day keys lie in `range`, ascending: at most `limit`, the latest when more
+    /// match (`more` then true). Reads only the year files the range can touch, newest first, and
+    /// stops as soon as it holds more than `limit`.
+    func records(in range: HistoryRange, limit: Int) throws(StoreError) -> (records: [DayRecord], more: Bool) {
+        var found: [DayRecord] = []
+        for year in try years().reversed() where range.overlaps(year: year) {
+            found = try records(year: year).filter { range.contains($0.day.key) } + found
+            if found.count > limit { break }
+        }
+        return (Array(found.suffix(limit)), found.count > limit)
+    }
+
     /// The newest `count` records, oldest first, reading year files from the newest backwards.
     func recent(_ count: Int) throws(StoreError) -> [DayRecord] {
         guard count > 0 else { return [] }
