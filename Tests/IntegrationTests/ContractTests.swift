@@ -62,8 +62,19 @@ struct ContractTests {
             "tasks_done": "i:\(e.tasksDone)", "tasks_total": "i:\(e.tasksTotal)",
             "next_task_id": "s:\"\(e.nextTaskID)\"", "next_task_title": "s:\"\(e.nextTaskTitle)\"",
             "next_task_time": "s:\"\(e.nextTaskTime)\"", "next_task_overdue": "b:\(e.nextTaskOverdue)",
-            "accessible_text": "s:\"\(e.accessibleText)\"",
+            "rest_day": "b:\(e.restDay)", "accessible_text": "s:\"\(e.accessibleText)\"",
         ]) { $1 }
+    }
+
+    static func history(_ h: HistoryRecord) -> [String: String] {
+        [
+            "day_key": "s:\"\(h.dayKey)\"", "start": "x:\(h.start)", "end": "x:\(h.end)",
+            "tasks_done": "i:\(h.tasksDone)", "tasks_total": "i:\(h.tasksTotal)", "rate": "d:\(h.rate)",
+            "rest": "b:\(h.rest)", "xp_change": "i:\(h.xpChange)", "daily_xp": "i:\(h.dailyXP)",
+            "stage_index_open": "i:\(h.stageIndexOpen)", "stage_xp_open": "i:\(h.stageXPOpen)",
+            "stage_index_close": "i:\(h.stageIndexClose)", "stage_xp_close": "i:\(h.stageXPClose)",
+            "stage_name_close": "s:\"\(h.stageNameClose)\"",
+        ]
     }
 
     /// Compares one `a{sv}` from busctl with the expected `type:data` strings; `records` names the
@@ -168,6 +179,44 @@ struct ContractTests {
             ], "GetAll")
     }
 
+    @Test("rest days and history: busctl's JSON equals PetClient's decoding of ListRestDays and GetHistory")
+    func restAndHistoryMembers() async throws {
+        let world = try await World("contract-hist")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let monday = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:30:00+01:00")
+        var client = PetClient(connection: try Connection(address: world.bus.address), timeout: .seconds(20))
+        _ = try client.markDone(try client.addTask(title: "Write <report> & \"notes\"", time: "10:00"))
+        _ = try client.addTask(title: "Stretch", time: "18:00", day: "today", repeat: "daily")
+        _ = try client.snooze(try client.addTask(title: "Read 📖", time: "21:00"))
+        try client.setRest(from: "today", to: "today", rest: true)
+        #expect(await monday.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-03T10:30:00+01:00")
+        client = PetClient(connection: try Connection(address: world.bus.address), timeout: .seconds(20))
+        try client.setRest(from: "tomorrow", to: "2026-03-06", rest: true)
+
+        let rest = try client.listRestDays()
+        #expect(rest == ["2026-03-04", "2026-03-05", "2026-03-06"])
+        let rawRest = try Self.reply(try await world.busctlCall("ListRestDays"))
+        #expect(
+            Self.flat(["type": "as", "data": rawRest]) == "as:[\(rest.map { "\"\($0)\"" }.joined(separator: ","))]")
+
+        let (records, more) = try client.history(from: "", to: "")
+        #expect(records.count == 1 && !more)
+        let record = try #require(records.first)
+        #expect(record.rest && record.tasksTotal == 3 && record.tasks.count == 3)
+        let raw = try JSONSerialization.jsonObject(
+            with: Data(try await world.busctlCall("GetHistory", ["ss", "", ""]).output.utf8))
+        let replies = (raw as? [String: Any])?["data"] as? [Any] ?? []
+        #expect(replies.count == 2)
+        #expect((replies.last as? Bool) == more)
+        let rawRecords = replies.first as? [Any] ?? []
+        #expect(rawRecords.count == records.count)
+        for (item, h) in zip(rawRecords, records) {
+            Self.compare(item, Self.history(h), records: ["tasks": h.tasks.map(Self.task)], "GetHistory")
+        }
+    }
+
     @Test("the contract's errors reach PetClient as typed rejections with the daemon's sentence")
     func errors() async throws {
         let world = try await World("contract-errors")
@@ -182,6 +231,14 @@ struct ContractTests {
                 { () throws(PetClientError) in _ = try client.addTask(title: "x", time: "25:00") }
             ),
             ("Undo", ["s", "nope"], { () throws(PetClientError) in try client.undo("nope") }),
+            (
+                "SetRest", ["ssb", "2026-03-01", "today", "true"],
+                { () throws(PetClientError) in try client.setRest(from: "2026-03-01", to: "today", rest: true) }
+            ),
+            (
+                "GetHistory", ["ss", "today", ""],
+                { () throws(PetClientError) in _ = try client.history(from: "today", to: "") }
+            ),
         ]
         for (member, arguments, call) in cases {
             let raw = try await world.busctl(

@@ -32,6 +32,7 @@ struct HostileInputTests {
                 #expect(try client.markDone(done) == 2)
                 let tomorrow = try client.addTaskFor("Tomorrow", "10:00", day: "tomorrow")
                 let template = try client.addTaskFor("Template", "20:00", day: "tomorrow", repeat: "weekdays")
+                try client.setRest("tomorrow", "2026-03-05", true)
                 return Setup(
                     world: world, daemon: daemon, client: client, pending: pending, done: done, tomorrow: tomorrow,
                     template: template)
@@ -57,6 +58,7 @@ struct HostileInputTests {
                 parts.append("\(name)=\(try client.property(name))")
             }
             parts.append("pet: \(Self.render(try client.pet()))")
+            parts.append("rest days: \(try client.restDays())")
             let state = try Data(contentsOf: URL(fileURLWithPath: daemon.dataDirectory + "/state.json"))
             parts.append("state.json: \(state.base64EncodedString())")
             return parts
@@ -187,6 +189,30 @@ struct HostileInputTests {
             Case("\(properties).Set", [iface, "string:ResetTime", "variant:int32:430"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:Rollover", "variant:string:true"], ours + "InvalidArgument"),
             Case("\(properties).Set", [iface, "string:Rollover", "variant:int32:1"], ours + "InvalidArgument"),
+            // Rest days and history: signatures, malformed days, the past, the 365-day bound.
+            Case("SetRest", ["string:today", "string:today"], std + "InvalidArgs"),
+            Case("SetRest", ["string:today", "string:today", "string:true"], std + "InvalidArgs"),
+            Case("SetRest", ["string:today", "string:today", "boolean:true", "boolean:true"], std + "InvalidArgs"),
+            Case("ListRestDays", ["string:x"], std + "InvalidArgs"),
+            Case("GetHistory", ["string:"], std + "InvalidArgs"),
+            Case("GetHistory", ["int32:2026", "string:"], std + "InvalidArgs"),
+            Case("SetRest", ["string:yesterday", "string:today", "boolean:true"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:", "string:today", "boolean:false"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:٢٠٢٦-٠٣-٠٥", "string:2026-03-05", "boolean:true"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:2026-03-05\n", "string:2026-03-05", "boolean:true"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:+2026-03-05", "string:2026-03-05", "boolean:true"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:2026-03-05", "string:2026-03-04", "boolean:false"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:2026-03-01", "string:2026-03-04", "boolean:false"], ours + "ReadOnlyDay"),
+            Case("SetRest", ["string:0001-01-01", "string:9999-12-31", "boolean:true"], ours + "ReadOnlyDay"),
+            Case("SetRest", ["string:today", "string:2027-03-03", "boolean:true"], ours + "InvalidArgument"),
+            Case("SetRest", ["string:today", "string:9999-12-31", "boolean:false"], ours + "InvalidArgument"),
+            Case(
+                "SetRest", ["string:" + String(repeating: "9", count: 100 * 1024), "string:today", "boolean:true"],
+                ours + "InvalidArgument"),
+            Case("GetHistory", ["string:garbage", "string:"], ours + "InvalidArgument"),
+            Case("GetHistory", ["string:", "string:tomorrow"], ours + "InvalidArgument"),
+            Case("GetHistory", ["string:2026-03-05", "string:2026-03-01"], ours + "InvalidArgument"),
+            Case("GetHistory", ["string:2026-02-30", "string:"], ours + "InvalidArgument"),
         ]
         // Bad times, for AddTask, AddTaskFor and UpdateTask.
         for time in [

@@ -33,8 +33,8 @@ struct IntrospectionTests {
         #expect(ours.properties == expected.properties)
         #expect(ours.annotations == expected.annotations)
         #expect(ours == expected)
-        // The contract lists 15 methods, 2 signals, 5 properties (SPEC §6.1).
-        #expect(expected.methods.count == 15)
+        // The contract lists 18 methods, 2 signals, 5 properties (SPEC §6.1).
+        #expect(expected.methods.count == 18)
         #expect(expected.signals.count == 2)
         #expect(expected.properties.count == 5)
         // Beyond ours, only the standard interfaces, each with its standard members.

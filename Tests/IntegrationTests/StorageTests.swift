@@ -73,6 +73,10 @@ struct StorageTests {
         // 60×: the 09:00 tick comes three real seconds in, and the retry a simulated minute after a failure.
         let daemon = try await world.daemon(now: "2026-03-02T08:57:00+01:00", timeScale: 60)
         let data = daemon.dataDirectory
+        // The daemon owns its name just before its start-up catch-up saves the 08:00 snapshot; a
+        // reply means that save is done (under load the mount below could otherwise come first,
+        // leaving no snapshot, so no tick to cross and nothing to emit).
+        #expect(try world.client().status().string("open_day") == "2026-03-02")
         #expect(Glibc.mount(data, data, nil, UInt(MS_BIND), nil) == 0)
         var mounted = true
         defer { if mounted { umount2(data, Int32(MNT_DETACH)) } }

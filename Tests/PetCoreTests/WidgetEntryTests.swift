@@ -31,7 +31,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         "stage_name": "s", "stage_xp": "i", "threshold": "i", "progress": "d", "is_final": "b",
         "icon_name": "s", "icon_path": "s", "glyph": "s", "tasks_done": "i", "tasks_total": "i",
         "next_task_id": "s", "next_task_title": "s", "next_task_time": "s", "next_task_overdue": "b",
-        "upcoming": "aa{sv}", "accessible_text": "s",
+        "upcoming": "aa{sv}", "rest_day": "b", "accessible_text": "s",
     ]
 
     /// Every key a task record carries, with its D-Bus type (SPEC §6.2).
@@ -64,7 +64,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
             date=x:1772456400 day_key=s:"2026-03-02" glyph=s:"🐸" \
             icon_name=s:"petprogress-frog" icon_path=s:"\(iconDir)/petprogress-frog.png" is_final=b:false \
             next_date=x:1772460000 next_task_id=s:"20260302-2" next_task_overdue=b:false \
-            next_task_time=s:"13:25" next_task_title=s:"Lunch walk" progress=d:0.4 stage_count=i:20 \
+            next_task_time=s:"13:25" next_task_title=s:"Lunch walk" progress=d:0.4 rest_day=b:false stage_count=i:20 \
             stage_index=i:2 stage_name=s:"Frog" stage_xp=i:12 tasks_done=i:1 tasks_total=i:5 threshold=i:30 \
             upcoming=\(upcoming)
             """

@@ -96,11 +96,13 @@ let historySchema0 =
         #expect(record.petAtOpen == PetState(stageIndex: 2, stageXP: 12))
         #expect(record.petAtClose == PetState(stageIndex: 2, stageXP: 7))
         #expect(record.tasks.first?.snoozedUntil == 1_772_349_300)
+        // Through schema 1 too: not a rest day, and the daily result's −3 derived from −5 = −2 (a miss) − 3.
+        #expect(!record.rest && record.resultXP == -3)
 
         // A save writes the current schema; history lines stay as written (append-only) and keep reading.
         try store.save(Self.expectedWorld())
         let saved = String(decoding: bytes(dir.file("state.json")) ?? [], as: UTF8.self)
-        #expect(saved.contains(#""schema":1,"#) && !saved.contains(#""pet":"#))
+        #expect(saved.contains(#""schema":2,"#) && !saved.contains(#""pet":"#))
         store.close()
         let (again, reloaded) = try openLoaded(dir.store)
         #expect(reloaded.start == .state(Self.expectedWorld()))
@@ -111,7 +113,7 @@ let historySchema0 =
     @Test func aNewerStateIsRefusedTouchingNothing() throws {
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
-        let newer = #"{"schema":2,"world":{"whatever":"comes next"}}"#
+        let newer = #"{"schema":3,"world":{"whatever":"comes next"}}"#
         write(newer, to: dir.file("state.json"))
         write(#"{"torn":"#, to: dir.file("history-2026.jsonl"))  // would be repaired, were it not refused
         write("x", to: dir.file(".state.json.tmp"))
@@ -121,7 +123,7 @@ let historySchema0 =
         #expect {
             _ = try store.load()
         } throws: { error in
-            guard let e = error as? StoreError, e.kind == .newerSchema(found: 2, supported: 1) else { return false }
+            guard let e = error as? StoreError, e.kind == .newerSchema(found: 3, supported: 2) else { return false }
             return e.message.contains("newer Pet Progress") && e.message.contains("Nothing was changed")
         }
         #expect(throws: StoreError.self) { try store.save(Fixture.world(closedThrough: nil)) }
@@ -141,7 +143,7 @@ let historySchema0 =
         let store = try PetStore.open(directory: dir.store)
         #expect {
             _ = try store.load()
-        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 1) }
+        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 2) }
         store.close()
         #expect(snapshot(dir.store) == before)
     }
@@ -150,4 +152,79 @@ let historySchema0 =
     func snapshot(_ dir: String) -> [String: [UInt8]] {
         Dictionary(uniqueKeysWithValues: names(dir).filter { $0 != ".lock" }.map { ($0, bytes(dir + "/" + $0) ?? []) })
     }
+}
+
+/// The schema 1 files the release before rest days wrote (`Fixtures/schema1/README.md`).
+enum Schema1Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures/schema1"
+    static var state: [UInt8] { bytes(directory + "/state.json") ?? [] }
+    static var history: [UInt8] { bytes(directory + "/history-2026.jsonl") ?? [] }
+
+    /// A store directory holding copies of the fixture's files.
+    static func install(in dir: TempDir) throws {
+        try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
+        write(String(decoding: state, as: UTF8.self), to: dir.file("state.json"))
+        write(String(decoding: history, as: UTF8.self), to: dir.file("history-2026.jsonl"))
+    }
+}
+
+/// The release before rest days (schema 1), from the files it really wrote.
+@Suite struct Schema1MigrationTests {
+    /// A JSON text as a comparable object.
+    static func object(_ bytes: [UInt8]) -> NSDictionary? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? NSDictionary
+    }
+
+    @Test func theReleasedStateAndHistoryAreMigratedKeepingEveryField() throws {
+        let dir = TempDir()
+        try Schema1Fixture.install(in: dir)
+        let (store, loaded) = try openLoaded(dir.store)
+        guard case .state(let world) = loaded.start else {
+            Issue.record("not loaded: \(loaded)")
+            return
+        }
+        #expect(loaded.migratedFrom == 1)
+        #expect(loaded.problems.isEmpty)
+        #expect(world.restDays.isEmpty, "no day was marked before rest days existed")
+        // Every field of the old world survives: the migrated world, encoded, is the old one plus
+        // `restDays`.
+        let old = try #require(Self.object(Schema1Fixture.state)?["world"] as? [String: Any])
+        let encoded = try #require(Self.object(try StateFile.encode(world))?["world"] as? NSDictionary)
+        #expect(encoded == (old.merging(["restDays": [Any]()]) { $1 } as NSDictionary))
+        #expect(world.lastClosedDay == Fixture.day("2026-03-02") && world.tasks.count == 5)
+        #expect(world.settings.rollover && world.settings.graceMinutes == 45 && world.settings.snoozeMinutes == 20)
+        // The original bytes are kept once; the file itself is rewritten only by the next save.
+        #expect(bytes(dir.file("state.json.schema1")) == Schema1Fixture.state)
+        #expect(bytes(dir.file("state.json")) == Schema1Fixture.state)
+
+        // The old history line reads as not a rest day, its daily result derived: 4 of 5 done,
+        // +8 = 7 (awards) − 2 (one miss) + 3.
+        let record = try #require(try store.history(day: Fixture.day("2026-03-02")))
+        #expect(!record.rest && record.resultXP == 3 && record.xpChange == 8)
+        #expect(record.tasks.map(\.xp) == [1, 2, 2, 2, 0])
+        #expect(store.lastHistoryDay == Fixture.day("2026-03-02"))
+
+        // The migrated world runs on: Tuesday closes as a rest day and its record (schema 2) is
+        // appended after the schema 1 line; both read back, and a reload needs no migration.
+        var next = world
+        let ctx = Context(now: at("2026-03-03T12:00:00+01:00"), zone: Fixture.zone)
+        try next.setRest(from: "today", to: "today", rest: true, ctx)
+        let closeouts = next.closeDueDays(Context(now: at("2026-03-04T09:00:00+01:00"), zone: Fixture.zone))
+        try store.commit(closeouts, world: next)
+        store.close()
+        let (again, reloaded) = try openLoaded(dir.store)
+        #expect(reloaded.start == .state(next) && reloaded.migratedFrom == nil && reloaded.problems.isEmpty)
+        let both = try again.history(in: HistoryRange(from: nil, to: nil))
+        #expect(both.records.map(\.day.key) == ["2026-03-02", "2026-03-03"].map(Fixture.day) && !both.more)
+        #expect(both.records.map(\.rest) == [false, true])
+        #expect(both.records.last?.xpChange == 1 && both.records.last?.resultXP == 0, "the late Stretch only")
+        let lines = String(decoding: bytes(dir.file("history-2026.jsonl")) ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":2}"#))
+    }
+}
+
+/// `2026-03-03T12:00:00+01:00` → Unix seconds (test input only).
+func at(_ iso: String) -> Instant {
+    let f = ISO8601DateFormatter()
+    return Instant(f.date(from: iso)?.timeIntervalSince1970 ?? 0)
 }

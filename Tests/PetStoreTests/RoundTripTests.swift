@@ -14,6 +14,7 @@ import Testing
             "settings", "resetTime", "graceMinutes", "snoozeMinutes", "rollover", "openingPet", "openDay",
             "openDayLive", "tasks", "tomorrow", "templates", "lastClosedDay", "mutations", "serial",
             "completedAt", "completedSeq", "xp", "snoozedUntil", "templateID", "repeatRule", "firstDay",
+            "restDays",
         ] {
             #expect(json.contains("\"\(key)\""), "fixture lacks \(key)")
         }

@@ -83,6 +83,7 @@ enum Fixture {
         try w.addTask(title: "Plan the week", time: "10:00", day: "tomorrow", ctx())
         try w.markDone(id: a, ctx())
         try w.snooze(id: c, ctx(now + 3 * 3600))
+        try w.setRest(from: "tomorrow", to: "2026-03-04", rest: true, ctx())
         return w
     }
 

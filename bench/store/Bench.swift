@@ -33,6 +33,8 @@ enum Bench {
         print(line("open + load, 10 years of history", f2))
         print(String(format: "ratio (10 years / 1 day), medians: %.3f", f2.median / o.median))
 
+        try historyPages(root: root, world: world, records: records, rounds: rounds)
+
         let store = try PetStore.open(directory: full)
         _ = try store.load()
         var w = world
@@ -78,6 +80,33 @@ enum Bench {
         _ = try store.load()
         if records.isEmpty { try store.save(world) } else { try store.commitCloseouts(records, world: world) }
         store.close()
+    }
+
+    /// `GetHistory`'s read (the 31 latest days, then a page ending at a year's start) with 10
+    /// years of history and with only the last 400 days: the store reads only the year files a
+    /// page needs, so the two should cost the same.
+    static func historyPages(root: String, world: PetWorld, records: [DayRecord], rounds: Int) throws {
+        let recent = root + "/recentonly"
+        try prepare(recent, world: world, records: Array(records.suffix(400)))
+        let full = try PetStore.open(directory: root + "/tenyears")
+        let short = try PetStore.open(directory: recent)
+        defer {
+            full.close()
+            short.close()
+        }
+        _ = try full.load()
+        _ = try short.load()
+        guard let last = records.last?.day.key else { return }
+        let latest = HistoryRange(from: nil, to: nil)
+        let januaryFirst = CivilDate(year: last.year, month: 1, day: 1) ?? last
+        let boundary = HistoryRange(from: nil, to: januaryFirst.adding(days: 10))
+        for (what, range) in [("latest 31", latest), ("31 up to \(januaryFirst.adding(days: 10))", boundary)] {
+            let (f, r) = try measurePair(
+                rounds, { _ = try full.history(in: range) }, { _ = try short.history(in: range) })
+            print(line("history page, \(what), 10 years", f))
+            print(line("history page, \(what), last 400 days", r))
+            print(String(format: "ratio (10 years / 400 days), medians: %.3f", f.median / r.median))
+        }
     }
 
     static func openLoad(_ dir: String) throws {

@@ -50,6 +50,23 @@ public final class PetClient {
     /// `GetPet`: the live pet (not the hourly snapshot).
     public func pet() throws(PetClientError) -> PetView { try decode(call(.getPet)[0], PetView.init(dbus:)) }
 
+    /// `ListRestDays`: the marked rest days from the open day on, as day keys, ascending.
+    public func listRestDays() throws(PetClientError) -> [String] {
+        let reply = try call(.listRestDays)
+        guard case .array("s", let items) = reply[0] else { return [] }
+        return items.compactMap(\.stringValue)
+    }
+
+    /// `GetHistory`: the archived days with keys in `[from, to]` (`""` leaves a side open),
+    /// ascending, at most 31 — the latest when more match, and then `more` is true: page back
+    /// with `to` set to the day before the earliest key received.
+    public func history(from: String = "", to: String = "") throws(PetClientError) -> (
+        records: [HistoryRecord], more: Bool
+    ) {
+        let reply = try call(.getHistory, [.string(from), .string(to)])
+        return (try decodeList(reply[0], "The history", HistoryRecord.init(dbus:)), reply[1].boolValue ?? false)
+    }
+
     /// `GetStatus`.
     public func status() throws(PetClientError) -> ServiceStatus {
         try decode(call(.getStatus)[0], ServiceStatus.init(dbus:))
@@ -114,6 +131,12 @@ public final class PetClient {
 
     /// `DeleteTask`.
     public func deleteTask(_ id: String) throws(PetClientError) { _ = try call(.deleteTask, [.string(id)]) }
+
+    /// `SetRest`: marks (`rest` true) or unmarks every day from `from` to `to` inclusive; each is
+    /// `"today"`, `"tomorrow"` or a day key.
+    public func setRest(from: String, to: String, rest: Bool) throws(PetClientError) {
+        _ = try call(.setRest, [.string(from), .string(to), .bool(rest)])
+    }
 
     /// Sets one setting (`Properties.Set`).
     public func set(_ change: SettingChange) throws(PetClientError) {

@@ -77,6 +77,31 @@ extension PetBus {
             <method name="GetPet">
               <arg name="pet" type="a{sv}" direction="out"/>
             </method>
+            <!-- Marks (rest true) or unmarks every day from "from" to "to" inclusive as a rest day: closed
+                 without judgement (no missed tasks charged, no daily result; completions still count).
+                 Each is "today", "tomorrow" or a day key YYYY-MM-DD; the open day and the next 365 days.
+                 InvalidArgument: a malformed day, from after to, or a day beyond 365 days; ReadOnlyDay: a
+                 day before the open day. Nothing changes on an error. -->
+            <method name="SetRest">
+              <arg name="from" type="s" direction="in"/>
+              <arg name="to" type="s" direction="in"/>
+              <arg name="rest" type="b" direction="in"/>
+            </method>
+            <!-- The marked rest days from the open day on, as day keys, ascending. -->
+            <method name="ListRestDays">
+              <arg name="days" type="as" direction="out"/>
+            </method>
+            <!-- Archived days with keys in [from, to] ("" leaves a side open), ascending, at most 31: when
+                 more match, the 31 latest and more = true (page back with to = the day before the earliest).
+                 Each: day_key, start, end (x), tasks_done, tasks_total (i), rate (d), rest (b), xp_change,
+                 daily_xp, stage_index_open, stage_xp_open, stage_index_close, stage_xp_close (i),
+                 stage_name_close (s), tasks (aa{sv}, the task records as they stood at closing). -->
+            <method name="GetHistory">
+              <arg name="from" type="s" direction="in"/>
+              <arg name="to" type="s" direction="in"/>
+              <arg name="days" type="aa{sv}" direction="out"/>
+              <arg name="more" type="b" direction="out"/>
+            </method>
             <!-- version, data_dir, last_closed_day, open_day, mutations (t), problems (as). -->
             <method name="GetStatus">
               <arg name="status" type="a{sv}" direction="out"/>
@@ -86,7 +111,8 @@ extension PetBus {
             <signal name="EntryChanged">
               <arg name="entry" type="a{sv}"/>
             </signal>
-            <!-- Emitted after any change to the open day's tasks, including closeouts. -->
+            <!-- Emitted after any change to the open day's tasks, including closeouts, and when the open
+                 day becomes or stops being a rest day. -->
             <signal name="TasksChanged"/>
             <!-- What GetWidgetEntry returns. -->
             <property name="WidgetEntry" type="a{sv}" access="read">

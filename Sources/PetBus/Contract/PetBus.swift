@@ -25,14 +25,20 @@ public enum PetBus {
         case listTasks = "ListTasks"
         case listTemplates = "ListTemplates"
         case getPet = "GetPet"
+        case setRest = "SetRest"
+        case listRestDays = "ListRestDays"
+        case getHistory = "GetHistory"
         case getStatus = "GetStatus"
 
         /// The signature a call must carry.
         public var inSignature: String {
             switch self {
-            case .getWidgetEntry, .getTimeline, .markNextDone, .snoozeNext, .listTemplates, .getPet, .getStatus: ""
+            case .getWidgetEntry, .getTimeline, .markNextDone, .snoozeNext, .listTemplates, .getPet, .listRestDays,
+                .getStatus:
+                ""
             case .markDone, .undo, .snooze, .deleteTask, .listTasks: "s"
-            case .addTask: "ss"
+            case .addTask, .getHistory: "ss"
+            case .setRest: "ssb"
             case .updateTask: "sss"
             case .addTaskFor: "ssss"
             }
@@ -43,12 +49,14 @@ public enum PetBus {
             switch self {
             case .getWidgetEntry, .getPet, .getStatus: "a{sv}"
             case .getTimeline, .listTasks, .listTemplates: "aa{sv}"
+            case .listRestDays: "as"
+            case .getHistory: "aa{sv}b"
             case .markNextDone: "si"
             case .snoozeNext: "sx"
             case .markDone: "i"
             case .snooze: "x"
             case .addTask, .addTaskFor: "s"
-            case .undo, .updateTask, .deleteTask: ""
+            case .undo, .updateTask, .deleteTask, .setRest: ""
             }
         }
     }
@@ -57,7 +65,7 @@ public enum PetBus {
     public enum Signal: String, CaseIterable, Sendable {
         /// `a{sv}`: at each tick, and only then.
         case entryChanged = "EntryChanged"
-        /// No arguments: after any change to the open day's tasks.
+        /// No arguments: after any change to the open day's tasks (or to whether it is a rest day).
         case tasksChanged = "TasksChanged"
     }
 

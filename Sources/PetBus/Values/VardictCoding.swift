@@ -54,6 +54,12 @@ struct VardictReader {
 
     func string(_ key: some BusKey) throws(BusDecodingError) -> String { try typed(key, "s") { $0.stringValue } }
     func bool(_ key: some BusKey) throws(BusDecodingError) -> Bool { try typed(key, "b") { $0.boolValue } }
+
+    /// A key added to the contract later: `absent` when the sender does not know it yet, but
+    /// still a ``BusDecodingError`` when it is present with another type.
+    func bool(_ key: some BusKey, absent: Bool) throws(BusDecodingError) -> Bool {
+        values[key.rawValue] == nil ? absent : try bool(key)
+    }
     func int(_ key: some BusKey) throws(BusDecodingError) -> Int { try typed(key, "i") { $0.int32Value.map(Int.init) } }
     func int64(_ key: some BusKey) throws(BusDecodingError) -> Int64 { try typed(key, "x") { $0.int64Value } }
     /// A key added to the contract after the first release: an older daemon does not send it, and

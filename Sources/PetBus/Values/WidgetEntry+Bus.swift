@@ -15,6 +15,7 @@ extension WidgetEntry {
         case nextTaskTime = "next_task_time"
         case nextTaskOverdue = "next_task_overdue"
         case upcoming
+        case restDay = "rest_day"
         case accessibleText = "accessible_text"
     }
 
@@ -32,11 +33,13 @@ extension WidgetEntry {
         w.add(Key.nextTaskTime, nextTaskTime)
         w.add(Key.nextTaskOverdue, nextTaskOverdue)
         w.add(Key.upcoming, upcoming.dbus)
+        w.add(Key.restDay, restDay)
         w.add(Key.accessibleText, accessibleText)
         return w.value
     }
 
-    /// Decodes an entry.
+    /// Decodes an entry. `rest_day` came later (issue 14): an entry without it, from a daemon
+    /// older than this client, reads as not a rest day.
     public init(dbus value: DBusValue) throws(BusDecodingError) {
         let r = try VardictReader(value, "The widget entry")
         var upcoming: [TaskRecord] = []
@@ -46,7 +49,8 @@ extension WidgetEntry {
             pet: try PetView(reading: r), tasksDone: try r.int(Key.tasksDone), tasksTotal: try r.int(Key.tasksTotal),
             nextTaskID: try r.string(Key.nextTaskID), nextTaskTitle: try r.string(Key.nextTaskTitle),
             nextTaskTime: try r.string(Key.nextTaskTime), nextTaskOverdue: try r.bool(Key.nextTaskOverdue),
-            upcoming: upcoming, accessibleText: try r.string(Key.accessibleText))
+            upcoming: upcoming, restDay: try r.bool(Key.restDay, absent: false),
+            accessibleText: try r.string(Key.accessibleText))
     }
 }
 

@@ -14,11 +14,18 @@ public enum AccessibleText {
         }
     }
 
-    /// The sentence for a pet (as shown) and a day's task counts and next task.
-    public static func sentence(pet: PetState, stages: StageTable, done: Int, total: Int, next: Next?) -> String {
+    /// The sentence for a pet (as shown) and a day's task counts and next task. A rest day says so
+    /// before the tasks (`… 12 of 30 XP. Rest day. 2 of 5 tasks done. …`), as panels mark it.
+    public static func sentence(
+        pet: PetState, stages: StageTable, done: Int, total: Int, next: Next?, restDay: Bool = false
+    ) -> String {
         let view = PetView(pet, stages: stages, iconPath: { _ in "" })
-        return "\(petSentence(view)) \(taskSentence(done: done, total: total, next: next))"
+        let tasks = taskSentence(done: done, total: total, next: next)
+        return restDay ? "\(petSentence(view)) \(restSentence) \(tasks)" : "\(petSentence(view)) \(tasks)"
     }
+
+    /// What a rest day adds to the sentence.
+    public static let restSentence = "Rest day."
 
     /// The pet part: `Frog, stage 3 of 20, 12 of 30 XP.`, or `…, final form, 7 XP.`
     public static func petSentence(_ pet: PetView) -> String {

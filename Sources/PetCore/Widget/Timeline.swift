@@ -7,7 +7,8 @@ public enum Timeline {
     /// the tick's day as known now: the open day's tasks for ticks before its end (including ticks
     /// before its start after a backward clock, since the open day stays open); for the next day,
     /// the tasks added for it plus the recurring instances it will get; for any later day reached
-    /// within 24 ticks (a short transition day), its recurring instances. None projected is done.
+    /// within 24 ticks (a short transition day), its recurring instances. None projected is done;
+    /// a day marked as a rest day projects no instances.
     public static func entries(world: PetWorld, _ ctx: Context, iconPath: (Stage) -> String) -> [WidgetEntry] {
         let ticks = Ticks.next(length + 1, after: ctx.now, zone: ctx.zone)
         let pet = world.livePet(ctx.stages)
@@ -23,7 +24,8 @@ public enum Timeline {
             result.append(
                 WidgetEntry(
                     date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
-                    at: tick, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath))
+                    restDay: world.isRestDay(current.day.key), at: tick, zone: ctx.zone, stages: ctx.stages,
+                    iconPath: iconPath))
         }
         return result
     }

@@ -18,13 +18,15 @@ public struct WidgetEntry: Hashable, Sendable {
     public var nextTaskOverdue: Bool
     /// Up to 3 not-done records, in order, starting with the next task.
     public var upcoming: [TaskRecord]
+    /// The entry's day is a rest day (SPEC §3.1.1): part of the live task part.
+    public var restDay: Bool
     /// One plain English sentence for screen readers.
     public var accessibleText: String
 
     public init(
         date: Instant, nextDate: Instant, dayKey: String, pet: PetView, tasksDone: Int, tasksTotal: Int,
         nextTaskID: String, nextTaskTitle: String, nextTaskTime: String, nextTaskOverdue: Bool,
-        upcoming: [TaskRecord], accessibleText: String
+        upcoming: [TaskRecord], restDay: Bool, accessibleText: String
     ) {
         self.date = date
         self.nextDate = nextDate
@@ -37,13 +39,14 @@ public struct WidgetEntry: Hashable, Sendable {
         self.nextTaskTime = nextTaskTime
         self.nextTaskOverdue = nextTaskOverdue
         self.upcoming = upcoming
+        self.restDay = restDay
         self.accessibleText = accessibleText
     }
 
     /// The entry for `pet` at tick `date` (`nextDate` the tick after it), with the day's `tasks`
     /// read live at `at`: `next` is the first not-done task in day order, `overdue` relative to `at`.
     public init(
-        date: Instant, nextDate: Instant, pet: PetState, dayKey: DayKey, tasks: [TaskItem],
+        date: Instant, nextDate: Instant, pet: PetState, dayKey: DayKey, tasks: [TaskItem], restDay: Bool,
         at: Instant, zone: Zone, stages: StageTable, iconPath: (Stage) -> String
     ) {
         let ordered = tasks.inDayOrder()
@@ -61,7 +64,8 @@ public struct WidgetEntry: Hashable, Sendable {
             upcoming: pending.prefix(3).map {
                 TaskRecord($0, isNext: $0.id == next?.id, overdue: $0.isOverdue(at: at), zone: zone)
             },
+            restDay: restDay,
             accessibleText: AccessibleText.sentence(
-                pet: pet, stages: stages, done: done, total: ordered.count, next: spoken))
+                pet: pet, stages: stages, done: done, total: ordered.count, next: spoken, restDay: restDay))
     }
 }

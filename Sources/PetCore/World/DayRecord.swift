@@ -11,6 +11,11 @@ public struct DayRecord: Codable, Hashable, Sendable {
     public let petAtClose: PetState
     /// The sum of the XP of every event the day caused: completions, misses and the daily result.
     public let xpChange: Int
+    /// Whether it closed as a rest day (SPEC §3.1.1): no misses charged, no daily result.
+    public let rest: Bool
+    /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus). Named so that it sorts
+    /// after `day` in the stored JSON, whose first bytes start-up reads the day key from.
+    public let resultXP: Int
 
     /// A closeout is dated at the closed day's end, even when it runs later.
     public var closedAt: Instant { day.end }

@@ -15,13 +15,19 @@ extension PetWorld {
         return closeouts
     }
 
-    /// Steps 1–3 for the open day, then opens the next one with the tasks added for it.
+    /// Steps 1–3 for the open day, then opens the next one with the tasks added for it. A rest day
+    /// skips steps 1 and 2 (SPEC §3.1.1); its undone tasks are still returned, for rollover.
     private mutating func closeOpenDay(_ ctx: Context) -> (Closeout, missed: [TaskItem]) {
         let ordered = tasks.inDayOrder()
         let missed = ordered.filter { !$0.isDone }
         let done = ordered.count - missed.count
-        var events: [PetEvent] = missed.map { _ in .missed }
-        if !ordered.isEmpty { events.append(.dailyResult(done: done, total: ordered.count)) }
+        let rest = openDayIsRest
+        let result = PetEvent.dailyResult(done: done, total: ordered.count)
+        var events: [PetEvent] = []
+        if !rest {
+            events = missed.map { _ in .missed }
+            if !ordered.isEmpty { events.append(result) }
+        }
         let petBefore = livePet(ctx.stages)
         let petAfter = Engine.apply(events, to: petBefore, table: ctx.stages)
 
@@ -33,10 +39,12 @@ extension PetWorld {
                 day: openDay, tasks: ordered, done: done, total: ordered.count,
                 rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
                 petAtOpen: openingPet, petAtClose: petAfter,
-                xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp })
+                xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp }, rest: rest,
+                resultXP: events.contains(result) ? result.xp : 0)
         let closeout = Closeout(day: openDay, record: record, petAfter: petAfter)
 
         lastClosedDay = openDay.key
+        pruneRestDays(through: openDay.key)
         openingPet = petAfter
         let next = nextDay(zone: ctx.zone)
         openDay = next
@@ -52,11 +60,12 @@ extension PetWorld {
         return (closeout, missed)
     }
 
-    /// Step 4 for the day containing now: its recurring instances, then the rolled copies.
+    /// Step 4 for the day containing now: its recurring instances (none on a rest day), then the
+    /// rolled copies.
     private mutating func seedOpenDay(rolled: [TaskItem], zone: Zone) {
         guard openDayLive else { return }
         let day = openDay
-        for template in templates.sorted(by: { $0.order < $1.order }) where template.applies(to: day.key) {
+        for template in instantiatedTemplates(on: day.key) {
             guard tasks.count < Self.maxTasksPerDay else { return }
             tasks.append(instance(of: template, in: day, at: Self.placeLeniently(template.time, in: day, zone: zone)))
         }
@@ -70,11 +79,18 @@ extension PetWorld {
         }
     }
 
-    /// The recurring instances a day would get when it opens (for the timeline's projection).
+    /// The recurring instances a day would get when it opens (for the timeline's projection):
+    /// none for a day marked as a rest day.
     public func projectedInstances(for day: Day, zone: Zone) -> [TaskItem] {
         var copy = self
-        return templates.sorted { $0.order < $1.order }.filter { $0.applies(to: day.key) }.map {
+        return instantiatedTemplates(on: day.key).map {
             copy.instance(of: $0, in: day, at: Self.placeLeniently($0.time, in: day, zone: zone))
         }
+    }
+
+    /// The templates that make an instance on the day keyed `key` when it opens, in creation order.
+    private func instantiatedTemplates(on key: DayKey) -> [Template] {
+        guard !isRestDay(key) else { return [] }
+        return templates.sorted { $0.order < $1.order }.filter { $0.applies(to: key) }
     }
 }

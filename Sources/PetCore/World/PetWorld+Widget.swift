@@ -11,7 +11,8 @@ extension PetWorld {
                 tick: Ticks.latest(atOrBefore: ctx.now, zone: ctx.zone), pet: livePet(ctx.stages))
         return WidgetEntry(
             date: shown.tick, nextDate: Ticks.next(after: shown.tick, zone: ctx.zone), pet: shown.pet,
-            dayKey: openDay.key, tasks: tasks, at: ctx.now, zone: ctx.zone, stages: ctx.stages, iconPath: iconPath)
+            dayKey: openDay.key, tasks: tasks, restDay: openDayIsRest, at: ctx.now, zone: ctx.zone, stages: ctx.stages,
+            iconPath: iconPath)
     }
 
     /// The next 24 tick entries (`GetTimeline`).

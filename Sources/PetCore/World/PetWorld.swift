@@ -1,6 +1,6 @@
 /// Everything the daemon keeps between runs, as one value (SPEC §5's `state.json`): the pet at the
-/// open day's opening, settings, templates, the open and next day's tasks, the last closed day and
-/// the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
+/// open day's opening, settings, templates, rest days, the open and next day's tasks, the last
+/// closed day and the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
 public struct PetWorld: Codable, Hashable, Sendable {
     public var settings: Settings
     /// The pet when the open day opened; the live pet replays the day's completions on top of it.
@@ -14,6 +14,9 @@ public struct PetWorld: Codable, Hashable, Sendable {
     /// Tasks added in advance for the next day.
     public var tomorrow: [TaskItem]
     public var templates: [Template]
+    /// The keys of the days marked as rest days (SPEC §3.1.1), ascending, each once. Keys up to
+    /// and including a closed day's leave at its closeout.
+    public var restDays: [DayKey]
     public var lastClosedDay: DayKey?
     /// The mutation sequence number: how many changes have been acknowledged.
     public var mutations: UInt64
@@ -37,6 +40,7 @@ public struct PetWorld: Codable, Hashable, Sendable {
         self.tasks = []
         self.tomorrow = []
         self.templates = []
+        self.restDays = []
         self.lastClosedDay = lastClosedDay
         self.mutations = 0
         self.serial = 0

@@ -47,6 +47,15 @@ extension PetService {
             method(.listTasks) { s, call in [try s.listTasks(try call.string(0)).dbus] },
             method(.listTemplates) { s, _ in [s.templates().dbus] },
             method(.getPet) { s, _ in [s.pet().dbus] },
+            method(.setRest) { s, call in
+                try s.setRest(from: try call.string(0), to: try call.string(1), rest: try call.bool(2))
+                return []
+            },
+            method(.listRestDays) { s, _ in [.stringArray(s.restDays())] },
+            method(.getHistory) { s, call in
+                let (records, more) = try s.history(from: try call.string(0), to: try call.string(1))
+                return [records.dbus, .bool(more)]
+            },
             method(.getStatus) { s, _ in [s.status().dbus] },
         ]
         let properties: [ExportedObject.Property] = [

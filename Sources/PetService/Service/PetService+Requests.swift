@@ -61,6 +61,28 @@ extension PetService {
         }
     }
 
+    // Rest days and history (SPEC §3.1.1, §6.1).
+
+    func setRest(from: String, to: String, rest: Bool) throws(PetError) {
+        try mutate { w, ctx throws(PetError) in try w.setRest(from: from, to: to, rest: rest, ctx) }
+    }
+
+    func restDays() -> [String] { world.markedRestDays.map(\.description) }
+
+    /// The archived days in `[from, to]`, at most 31, the latest when more match. Only days up to
+    /// the state's last closed day count: the state file is authoritative over history (SPEC §5).
+    func history(from: String, to: String) throws(PetError) -> (records: [HistoryRecord], more: Bool) {
+        let asked = try HistoryRange.parse(from: from, to: to)
+        guard let last = world.lastClosedDay, asked.from.map({ $0 <= last }) ?? true else { return ([], false) }
+        let range = HistoryRange(from: asked.from, to: min(asked.to ?? last, last))
+        do {
+            let (records, more) = try store.history(in: range)
+            return (records.map { HistoryRecord($0, stages: stages, zone: zone) }, more)
+        } catch {
+            throw PetError(.storageFailure, "History could not be read (\(error.message)).")
+        }
+    }
+
     func templates() -> [TemplateRecord] {
         world.templates.sorted { $0.order < $1.order }.map(TemplateRecord.init)
     }

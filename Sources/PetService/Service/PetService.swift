@@ -120,7 +120,8 @@ public final class PetService {
             world = next
             throw PetError(.storageFailure, "The change was written but may not survive a crash (\(error.message)).")
         }
-        let tasksChanged = next.tasks != world.tasks
+        // The entry's task part: the open day's tasks, and whether it is a rest day.
+        let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
         world = next
         if tasksChanged {
             signals.tasksChanged()
@@ -136,7 +137,7 @@ public final class PetService {
         }
         let pet = closeout.petAfter
         log(
-            "closed \(closeout.day.key): \(record.done) of \(record.total) done, \(record.xpChange >= 0 ? "+" : "")\(record.xpChange) XP, pet now \(stages.stage(pet.stageIndex).name) \(pet.stageXP) XP"
+            "closed \(closeout.day.key)\(record.rest ? " (rest day)" : ""): \(record.done) of \(record.total) done, \(record.xpChange >= 0 ? "+" : "")\(record.xpChange) XP, pet now \(stages.stage(pet.stageIndex).name) \(pet.stageXP) XP"
         )
     }
 }

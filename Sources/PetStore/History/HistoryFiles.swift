@@ -98,14 +98,43 @@ struct HistoryFiles {
 
     /// Every readable record of one year, in file order (skipping a torn tail and unreadable lines).
     func records(year: Int) throws(StoreError) -> [DayRecord] {
+        try lines(year: year).compactMap { line in
+            if case .record(let r) = HistoryLine.decode(line) { return r }
+            return nil
+        }
+    }
+
+    /// The complete lines of one year's file (without their newlines; a torn tail is left out).
+    func lines(year: Int) throws(StoreError) -> [ArraySlice<UInt8>] {
         guard let bytes = try Paths.readIfPresent(path(year: year)) else { return [] }
-        var out: [DayRecord] = []
+        var out: [ArraySlice<UInt8>] = []
         var lineStart = 0
         for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            if case .record(let r) = HistoryLine.decode(bytes[lineStart..<i]) { out.append(r) }
+            out.append(bytes[lineStart..<i])
             lineStart = i + 1
         }
         return out
+    }
+
+    /// The records whose day keys lie in `range`, ascending: at most `limit`, the latest when more
+    /// match (`more` then true). Reads only the year files the range can touch, newest first, and
+    /// stops as soon as it holds more than `limit`. Lines are picked by their day key (read from a
+    /// line's first bytes) and only the ones returned are decoded in full.
+    func records(in range: HistoryRange, limit: Int) throws(StoreError) -> (records: [DayRecord], more: Bool) {
+        var found: [DayRecord] = []
+        for year in try years().reversed() where range.overlaps(year: year) {
+            var fromThisYear: [DayRecord] = []
+            for line in try lines(year: year).reversed() {
+                if found.count + fromThisYear.count > limit { break }
+                guard case .day(let key) = HistoryLine.day(of: line), range.contains(key),
+                    case .record(let record) = HistoryLine.decode(line)
+                else { continue }
+                fromThisYear.append(record)
+            }
+            found = fromThisYear.reversed() + found
+            if found.count > limit { break }
+        }
+        return (Array(found.suffix(limit)), found.count > limit)
     }
 
     /// The newest `count` records, oldest first, reading year files from the newest backwards.

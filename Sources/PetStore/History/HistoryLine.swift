@@ -44,7 +44,10 @@ enum HistoryLine {
 
     static func day(of bytes: ArraySlice<UInt8>) -> DayReading {
         if let key = fastDay(of: bytes) { return .day(key) }
-        if let probe = try? JSONDecoder().decode(DayProbe.self, from: Data(bytes)), probe.schema == Schema.current {
+        // A record's day has had this shape since schema 0, so older lines need no migration for it.
+        if let probe = try? JSONDecoder().decode(DayProbe.self, from: Data(bytes)),
+            (0...Schema.current).contains(probe.schema)
+        {
             return .day(probe.record.day.key)
         }
         switch decode(bytes) {

@@ -4,18 +4,22 @@ import Foundation
 ///
 /// Schema 0 is the pre-release shape: the world's `pet` and `lastClosed` keys (now `openingPet` and
 /// `lastClosedDay`), tasks' `snooze` (now `snoozedUntil`), no `openDayLive`, no `rollover` setting,
-/// and history records with `petBefore`/`petAfter` (now `petAtOpen`/`petAtClose`). A migration is a
-/// function on the parsed JSON object, so it never needs the old Swift types.
+/// and history records with `petBefore`/`petAfter` (now `petAtOpen`/`petAtClose`).
+///
+/// Schema 1 is the release before rest days: no `restDays` in the world, no `rest` and no
+/// `resultXP` (the daily result's XP) in history records.
+///
+/// A migration is a function on the parsed JSON object, so it never needs the old Swift types.
 public enum Schema {
     /// The version this build writes.
-    public static let current = 1
+    public static let current = 2
 
     typealias Object = [String: Any]
 
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
-    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0]
+    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0, 1: worldFrom1]
     /// Migrations of a history line's `record`, keyed by the version they migrate from.
-    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0]
+    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0, 1: recordFrom1]
 
     /// Runs the migrations from `version` up to `current`; nil when a step is missing.
     static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object])
@@ -47,6 +51,27 @@ public enum Schema {
         rename(&r, "petBefore", to: "petAtOpen")
         rename(&r, "petAfter", to: "petAtClose")
         r["tasks"] = tasksFrom0(r["tasks"])
+        return r
+    }
+
+    /// No day was marked before rest days existed.
+    private static func worldFrom1(_ old: Object) -> Object {
+        var w = old
+        if w["restDays"] == nil { w["restDays"] = [String]() }
+        return w
+    }
+
+    /// An old record is not a rest day, and its daily result's XP is what is left of its XP change
+    /// once the completions' awards and the misses (2 per undone task) are taken out.
+    private static func recordFrom1(_ old: Object) -> Object {
+        var r = old
+        if r["rest"] == nil { r["rest"] = false }
+        if r["resultXP"] == nil, let change = r["xpChange"] as? Int, let tasks = r["tasks"] as? [Object],
+            let done = r["done"] as? Int, let total = r["total"] as? Int
+        {
+            let awards = tasks.reduce(0) { $0 + ($1["xp"] as? Int ?? 0) }
+            r["resultXP"] = change - awards + 2 * (total - done)
+        }
         return r
     }
 

@@ -184,6 +184,15 @@ public final class PetStore {
         try history.records(year: day.year).last { $0.day.key == day }
     }
 
+    /// The records of the closed days in `range`, ascending: at most `limit`, the latest when more
+    /// match (`more` then true). Reads only the year files the range touches, newest first, and
+    /// no older ones once more than `limit` records are found.
+    public func history(in range: HistoryRange, limit: Int = HistoryRange.pageLimit) throws(StoreError) -> (
+        records: [DayRecord], more: Bool
+    ) {
+        try history.records(in: range, limit: limit)
+    }
+
     /// The newest `days` records, oldest first, reading only as many year files as needed.
     public func recentHistory(days: Int) throws(StoreError) -> [DayRecord] {
         try history.recent(days)

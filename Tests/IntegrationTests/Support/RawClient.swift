@@ -69,6 +69,26 @@ final class RawClient: @unchecked Sendable {
         return xp
     }
 
+    func setRest(_ from: String, _ to: String, _ rest: Bool) throws {
+        try call("SetRest", [.string(from), .string(to), .bool(rest)])
+    }
+
+    func restDays() throws -> [String] {
+        guard case .array("s", let days)? = try call("ListRestDays").first else {
+            throw HarnessError("ListRestDays did not return as")
+        }
+        return days.compactMap(\.stringValue)
+    }
+
+    /// `GetHistory`: the records and `more`.
+    func history(_ from: String = "", _ to: String = "") throws -> (days: [[String: DBusValue]], more: Bool) {
+        let reply = try call("GetHistory", [.string(from), .string(to)])
+        guard reply.count == 2, let days = reply[0].vardictArrayValue, let more = reply[1].boolValue else {
+            throw HarnessError("GetHistory did not return aa{sv}b: \(reply)")
+        }
+        return (days, more)
+    }
+
     func property(_ name: String) throws -> DBusValue {
         try connection.getProperty(
             destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, name: name)
