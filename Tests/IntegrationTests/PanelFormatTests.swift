@@ -75,6 +75,25 @@ struct PanelFormatTests {
             ])
     }
 
+    @Test("a rest day: a marker in the text formats, the class in waybar's")
+    func restDay() async throws {
+        let world = try await Self.daemon("panel-rest")
+        defer { world.close() }
+        let c = try world.client()
+        _ = try c.addTask("Email", "12:30")
+        try c.call("SetRest", [.string("today"), .string("today"), .bool(true)])
+        #expect(
+            try await Self.widget(world) == [
+                "text": "🫧 0/1 12:30! Email · rest",
+                "inline": "🫧 0/1! · rest",
+                "waybar": #"{"text":"🫧 0/1 12:30! Email · rest","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\nRest day: nothing is charged.\n12:30 Email (overdue)","class":["tadpole","overdue","rest"],"percentage":0,"alt":"tadpole"}"#,
+                "polybar": "%{F#e06c75}🫧 0/1 12:30! Email · rest%{F-}",
+                "i3blocks": ##"{"full_text":"🫧 0/1 12:30! Email · rest","short_text":"🫧 0/1! · rest","color":"#e06c75"}"##,
+            ])
+        let templated = try await world.petctl(["widget", "--template", "{glyph} {rest}"])
+        #expect(templated.output == "🫧 rest\n")
+    }
+
     /// A stage file of 20 one-XP stages: nineteen on-time completions before 11:00 make the
     /// Floating God, which the panel shows from the 11:00 snapshot on.
     @Test("the final stage")

@@ -163,6 +163,34 @@ struct TodayScreenTests {
             ])
     }
 
+    @Test("a rest day says so under the pet, on the screen and in --plain")
+    func restDay() async throws {
+        let world = try await World("today-rest")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T08:10:00+01:00")
+        let c = try world.client()
+        _ = try c.addTask("Read", "20:00")
+        try c.call("SetRest", [.string("today"), .string("today"), .bool(true)])
+        #expect(
+            Self.lines(try await world.petctl(["today"], columns: 40)) == [
+                "🫧 Tadpole · stage 1 of 20",
+                "░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  0/10 XP",
+                "Rest day: nothing is charged today;",
+                "done tasks still count.",
+                "Monday 2 March · 0 of 1 done",
+                "",
+                "1  20:00 → Read                     next",
+            ])
+        #expect(
+            Self.lines(try await world.petctl(["today", "--plain"])) == [
+                "Tadpole, stage 1 of 20, 0 of 10 XP.",
+                "Rest day.",
+                "0 of 1 task done.",
+                "Next: 20:00 Read.",
+                "Task 1 at 20:00, Read: next.",
+            ])
+    }
+
     @Test("an empty day at 80 and 40 columns")
     func emptyDay() async throws {
         let world = try await World("today-empty")

@@ -33,7 +33,9 @@ struct PanelOptions: ParsableArguments {
 
 /// A `--template`: literal text and `{placeholder}`s.
 struct Template {
-    static let names = ["glyph", "done", "total", "next_time", "next_title", "stage", "xp", "threshold", "percent"]
+    static let names = [
+        "glyph", "done", "total", "next_time", "next_title", "stage", "xp", "threshold", "percent", "rest",
+    ]
 
     enum Part {
         case literal(String)

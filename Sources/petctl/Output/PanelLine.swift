@@ -12,12 +12,16 @@ struct PanelLine {
         return icon.hasPrefix("petprogress-") ? String(icon.dropFirst("petprogress-".count)) : icon
     }
 
-    /// The states a panel can style: `overdue`, `all-done`, `no-tasks`.
+    /// The states a panel can style: `overdue`, `all-done`, `no-tasks`, and `rest` on a rest day.
     static func states(_ entry: WidgetEntry) -> [String] {
-        if entry.tasksTotal == 0 { return ["no-tasks"] }
-        if entry.nextTaskID.isEmpty { return ["all-done"] }
-        return entry.nextTaskOverdue ? ["overdue"] : []
+        let rest = entry.restDay ? ["rest"] : []
+        if entry.tasksTotal == 0 { return ["no-tasks"] + rest }
+        if entry.nextTaskID.isEmpty { return ["all-done"] + rest }
+        return (entry.nextTaskOverdue ? ["overdue"] : []) + rest
     }
+
+    /// What the text formats add on a rest day.
+    static let restMarker = " · rest"
 
     func values(_ entry: WidgetEntry) -> [String: String] {
         let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
@@ -26,24 +30,27 @@ struct PanelLine {
             "next_time": entry.nextTaskTime, "next_title": format == .polybar ? title : Titles.isolate(title),
             "stage": entry.pet.stageName, "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
             "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
+            "rest": entry.restDay ? "rest" : "",
         ]
     }
 
     /// The default text: `🐸 2/5 14:30 Write report` (`14:30!` when overdue), `🐸 5/5 ✓` when all
-    /// is done, `🐸 no tasks` on an empty day.
+    /// is done, `🐸 no tasks` on an empty day; ` · rest` after it on a rest day.
     func text(_ entry: WidgetEntry, escape: (String) -> String) -> String {
         if let template { return template.render(values(entry), escape: escape) }
         let v = values(entry)
         func e(_ name: String) -> String { escape(v[name] ?? "") }
-        if entry.tasksTotal == 0 { return "\(e("glyph")) no tasks" }
-        if entry.nextTaskID.isEmpty { return "\(e("glyph")) \(e("done"))/\(e("total")) ✓" }
+        let rest = entry.restDay ? Self.restMarker : ""
+        if entry.tasksTotal == 0 { return "\(e("glyph")) no tasks\(rest)" }
+        if entry.nextTaskID.isEmpty { return "\(e("glyph")) \(e("done"))/\(e("total")) ✓\(rest)" }
         let mark = entry.nextTaskOverdue ? "!" : ""
-        return "\(e("glyph")) \(e("done"))/\(e("total")) \(e("next_time"))\(mark) \(e("next_title"))"
+        return "\(e("glyph")) \(e("done"))/\(e("total")) \(e("next_time"))\(mark) \(e("next_title"))\(rest)"
     }
 
-    /// `🐸 2/5`, with `!` when the next task is overdue.
+    /// `🐸 2/5`, with `!` when the next task is overdue and ` · rest` on a rest day.
     func inline(_ entry: WidgetEntry) -> String {
         "\(entry.pet.glyph) \(entry.tasksDone)/\(entry.tasksTotal)\(entry.nextTaskOverdue ? "!" : "")"
+            + (entry.restDay ? Self.restMarker : "")
     }
 
     /// The stage line and the next three tasks, one per line (for tooltips).
@@ -51,6 +58,7 @@ struct PanelLine {
         let pet = entry.pet
         let xp = pet.isFinal ? "\(pet.stageXP) XP" : "\(pet.stageXP)/\(pet.threshold) XP"
         var lines = [escape("\(pet.stageName) · stage \(pet.stageIndex + 1) of \(pet.stageCount) · \(xp)")]
+        if entry.restDay { lines.append("Rest day: nothing is charged.") }
         lines += entry.upcoming.map {
             let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
             return escape("\($0.effectiveTime) ") + escape(title) + ($0.overdue ? " (overdue)" : "")

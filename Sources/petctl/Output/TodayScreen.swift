@@ -23,6 +23,10 @@ struct TodayScreen {
                 + (live.isFinal ? " · final form" : ""),
             progressLine(width: width, style: style),
         ]
+        if entry.restDay {
+            lines += TextWidth.wrap("Rest day: nothing is charged today; done tasks still count.", width: width)
+                .map(style.cyan)
+        }
         if panelLags {
             let note =
                 "The panel shows \(entry.pet.glyph) \(entry.pet.stageName) \(xpText(entry.pet)) until "
@@ -113,6 +117,7 @@ struct TodayScreen {
     /// wording.
     func plain() -> [String] {
         var lines = [AccessibleText.petSentence(live)]
+        if entry.restDay { lines.append(AccessibleText.restSentence) }
         if panelLags {
             lines.append(
                 "Until \(LocalClock.time(entry.nextDate)) the panel shows \(AccessibleText.petSentence(entry.pet))")
