@@ -175,8 +175,8 @@ struct TodayScreenTests {
             Self.lines(try await world.petctl(["today"], columns: 40)) == [
                 "🫧 Tadpole · stage 1 of 20",
                 "░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  0/10 XP",
-                "Rest day: nothing is charged today;",
-                "done tasks still count.",
+                "Rest day: nothing is charged today; done",
+                "tasks still count.",
                 "Monday 2 March · 0 of 1 done",
                 "",
                 "1  20:00 → Read                     next",
