@@ -22,21 +22,10 @@ struct ActivationTests {
 
     @Test("a generated .service file (Exec= the binary under test, --data-dir) starts the daemon on the first call")
     func generatedServiceFile() async throws {
-        let sandbox = try Sandbox("activate")
-        defer { sandbox.close() }
+        let world = try await World.activating("activate", now: "2026-03-02T08:30:00+01:00")
+        defer { world.close() }
+        let (sandbox, bus) = (world.sandbox, world.bus)
         let data = sandbox.path("data")
-        let service = """
-            [D-BUS Service]
-            Name=\(PetDaemon.name)
-            Exec=\(try PetDaemon.binary()) --data-dir \(data) --now 2026-03-02T08:30:00+01:00
-
-            """
-        let bus = try await PrivateBus(
-            in: sandbox, services: ["\(PetDaemon.name).service": service],
-            activationEnvironment: [
-                "TZ": "Europe/Berlin", "HOME": sandbox.path("home"), "XDG_CONFIG_HOME": sandbox.path("home/.config"),
-            ])
-        let world = WorldOnBus(sandbox: sandbox, bus: bus)
         let client = try RawClient(bus: bus)
         #expect(
             try client.connection.call(
@@ -45,7 +34,7 @@ struct ActivationTests {
             ).first == .bool(false), "nothing runs before the call")
 
         // The very first call, from dbus-send, is what starts it.
-        var result = try await world.dbusSend(["\(PetDaemon.interface).AddTask", "string:Activated", "string:09:00"])
+        var result = try await world.dbusSend("AddTask", ["string:Activated", "string:09:00"])
         #expect(result.status == 0, "\(result)\nbus: \(bus.process.errors)")
         #expect(result.output.contains("string \"20260302-1\""))
         let pid = try Self.activatedPID(client)
@@ -56,7 +45,7 @@ struct ActivationTests {
         // Stopped, the next call activates it again, on the same data.
         kill(pid, SIGTERM)
         #expect(await Self.waitGone(pid))
-        result = try await world.dbusSend(["\(PetDaemon.interface).ListTasks", "string:"])
+        result = try await world.dbusSend("ListTasks", ["string:"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("string \"Activated\""))
         let second = try Self.activatedPID(client)
@@ -90,21 +79,5 @@ struct ActivationTests {
         #expect(mode == 0o700)
         kill(pid, SIGTERM)
         #expect(await Self.waitGone(pid))
-    }
-}
-
-/// Tool helpers for a bus made outside `World`.
-struct WorldOnBus {
-    let sandbox: Sandbox
-    let bus: PrivateBus
-
-    func dbusSend(_ arguments: [String]) async throws -> ToolResult {
-        try await sandbox.run(
-            "dbus-send",
-            [
-                "--bus=\(bus.address)", "--print-reply", "--reply-timeout=20000", "--dest=\(PetDaemon.name)",
-                PetDaemon.path,
-            ]
-                + arguments, environment: bus.environment)
     }
 }

@@ -86,9 +86,11 @@ struct PanelFormatTests {
             try await Self.widget(world) == [
                 "text": "🫧 0/1 12:30! Email · rest",
                 "inline": "🫧 0/1! · rest",
-                "waybar": #"{"text":"🫧 0/1 12:30! Email · rest","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\nRest day: nothing is charged.\n12:30 Email (overdue)","class":["tadpole","overdue","rest"],"percentage":0,"alt":"tadpole"}"#,
+                "waybar":
+                    #"{"text":"🫧 0/1 12:30! Email · rest","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\nRest day: nothing is charged.\n12:30 Email (overdue)","class":["tadpole","overdue","rest"],"percentage":0,"alt":"tadpole"}"#,
                 "polybar": "%{F#e06c75}🫧 0/1 12:30! Email · rest%{F-}",
-                "i3blocks": ##"{"full_text":"🫧 0/1 12:30! Email · rest","short_text":"🫧 0/1! · rest","color":"#e06c75"}"##,
+                "i3blocks":
+                    ##"{"full_text":"🫧 0/1 12:30! Email · rest","short_text":"🫧 0/1! · rest","color":"#e06c75"}"##,
             ])
         let templated = try await world.petctl(["widget", "--template", "{glyph} {rest}"])
         #expect(templated.output == "🫧 rest\n")

@@ -191,22 +191,12 @@ struct PetCtlCommandTests {
 
     @Test("the first petctl call starts an installed daemon through D-Bus activation")
     func activation() async throws {
-        let sandbox = try Sandbox("ctl-activate")
-        defer { sandbox.close() }
-        let data = sandbox.path("data")
-        let service = """
-            [D-BUS Service]
-            Name=io.petprogress.PetProgress1
-            Exec=\(try PetDaemon.binary()) --data-dir \(data) --now 2026-03-02T08:30:00+01:00
-
-            """
-        let bus = try await PrivateBus(
-            in: sandbox, services: ["io.petprogress.PetProgress1.service": service],
-            activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home")])
-        let world = World(sandbox: sandbox, bus: bus)
+        let world = try await World.activating("ctl-activate", now: "2026-03-02T08:30:00+01:00")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
         let result = try await world.petctl(["add", "09:00", "Activated"])
         #expect(result.status == 0 && result.output == "Added 1: 09:00 Activated (today).\n", "\(result)")
-        let client = try RawClient(bus: bus)
+        let client = try world.client()
         let pid = try client.daemonPID()
         #expect(FileManager.default.fileExists(atPath: data + "/state.json"))
         kill(pid, SIGTERM)

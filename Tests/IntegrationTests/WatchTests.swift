@@ -68,19 +68,9 @@ struct WatchTests {
     /// it (it calls only while the name has an owner).
     @Test("the daemon stopped shows 'not running' and waits, without re-activating it; restarted, the entry is back")
     func daemonComesAndGoes() async throws {
-        let sandbox = try Sandbox("watch-restart")
-        defer { sandbox.close() }
-        let data = sandbox.path("data")
-        let service = """
-            [D-BUS Service]
-            Name=io.petprogress.PetProgress1
-            Exec=\(try PetDaemon.binary()) --data-dir \(data) --now 2026-03-02T10:30:00+01:00
-
-            """
-        let bus = try await PrivateBus(
-            in: sandbox, services: ["io.petprogress.PetProgress1.service": service],
-            activationEnvironment: ["TZ": "Europe/Berlin", "HOME": sandbox.path("home")])
-        let world = World(sandbox: sandbox, bus: bus)
+        let world = try await World.activating("watch-restart", now: "2026-03-02T10:30:00+01:00")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
         let client = try world.client()
         _ = try client.addTask("Email", "15:00")  // activates it
         let reader = try WatchReader(world: world, arguments: ["--format", "text"])

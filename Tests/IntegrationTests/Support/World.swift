@@ -20,6 +20,30 @@ final class World: @unchecked Sendable {
         self.bus = bus
     }
 
+    /// A world whose bus starts the daemon by D-Bus activation: a generated `.service` file whose
+    /// `Exec=` is the binary under test on `data` at the simulated `now` (DESIGN.md §4).
+    static func activating(_ label: String, data: String = "data", now: String) async throws -> World {
+        let sandbox = try Sandbox(label)
+        do {
+            let service = """
+                [D-BUS Service]
+                Name=\(PetDaemon.name)
+                Exec=\(try PetDaemon.binary()) --data-dir \(sandbox.path(data)) --now \(now)
+
+                """
+            let bus = try await PrivateBus(
+                in: sandbox, services: ["\(PetDaemon.name).service": service],
+                activationEnvironment: [
+                    "TZ": "Europe/Berlin", "HOME": sandbox.path("home"),
+                    "XDG_CONFIG_HOME": sandbox.path("home/.config"),
+                ])
+            return World(sandbox: sandbox, bus: bus)
+        } catch {
+            sandbox.close()
+            throw error
+        }
+    }
+
     init(_ label: String) async throws {
         sandbox = try Sandbox(label)
         do {
