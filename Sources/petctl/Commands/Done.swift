@@ -15,16 +15,8 @@ struct Done: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
 
     func run() throws {
-        let (id, xp, title) = try Session.run { client in
-            let (id, xp): (String, Int)
-            if let task {
-                id = try task.resolve(client)
-                xp = try client.markDone(id)
-            } else {
-                (id, xp) = try client.markNextDone()
-            }
-            return (id, xp, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
-        }
+        let (id, xp, title) = try Handle.act(
+            on: task, named: { try $0.markDone($1) }, next: { try $0.markNextDone() })
         let judged = xp >= 2 ? "on time" : "late"
         Output.lines(["Done: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
     }
@@ -42,16 +34,8 @@ struct Snooze: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
 
     func run() throws {
-        let (id, until, title) = try Session.run { client in
-            let (id, until): (String, Instant)
-            if let task {
-                id = try task.resolve(client)
-                until = try client.snooze(id)
-            } else {
-                (id, until) = try client.snoozeNext()
-            }
-            return (id, until, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
-        }
+        let (id, until, title) = try Handle.act(
+            on: task, named: { try $0.snooze($1) }, next: { try $0.snoozeNext() })
         Output.lines([
             "Snoozed \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."
         ])

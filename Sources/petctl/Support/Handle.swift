@@ -43,4 +43,21 @@ enum Handle: Equatable, ExpressibleByArgument {
             return task.id
         }
     }
+
+    /// Runs an action on the task `handle` names, or on the next task when there is none (`done`,
+    /// `snooze`); returns the task's id, the action's answer and the task's title.
+    static func act<T>(
+        on handle: Handle?, named: (PetClient, String) throws -> T, next: (PetClient) throws -> (String, T)
+    ) throws -> (String, T, String) {
+        try Session.run { client in
+            let (id, answer): (String, T)
+            if let handle {
+                id = try handle.resolve(client)
+                answer = try named(client, id)
+            } else {
+                (id, answer) = try next(client)
+            }
+            return (id, answer, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
+        }
+    }
 }
