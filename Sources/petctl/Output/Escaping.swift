@@ -36,18 +36,33 @@ enum Escaping {
     }
 
     /// Polybar's formatting tags start with `%{` and polybar has no escape for them (its `%%` is
-    /// not implemented, polybar PR 2748): a `%` before `{` becomes the full-width `％`, so a title
-    /// can neither recolour nor click the bar.
+    /// not implemented, polybar PR 2748): an invisible WORD JOINER (U+2060) goes between `%` and
+    /// `{`, so a title shows as typed but can neither recolour nor click the bar. (A full-width
+    /// `％` drew nothing: polybar draws only from its configured fonts, and DejaVu Sans has none.)
     static func polybar(_ text: String) -> String {
-        var out = ""
-        var pending = false
-        for ch in text {
-            if pending { out.append(ch == "{" ? "％" : "%") }
-            pending = ch == "%"
-            if !pending { out.append(ch) }
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if previous == "%" && scalar == "{" { out.append("\u{2060}") }
+            out.append(scalar)
+            previous = scalar
         }
-        if pending { out.append("%") }
-        return out
+        return String(out)
+    }
+
+    /// i3blocks 1.4 (Debian 12) reads a JSON string only up to its first `"`, escaped or not, and
+    /// prints a `\` it read doubled. So in its records a title's `"` becomes `ʺ` (U+02BA) and `\`
+    /// becomes `∖` (U+2216): they look the same and are in common text fonts.
+    static func i3blocks(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    switch $0 {
+                    case "\"": "\u{02BA}"
+                    case "\\": "\u{2216}"
+                    default: $0
+                    }
+                }))
     }
 
     /// One line: control characters and line or paragraph separators become spaces.

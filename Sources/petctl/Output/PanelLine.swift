@@ -84,7 +84,7 @@ struct PanelLine {
             return entry.nextTaskOverdue ? "%{F#e06c75}\(line)%{F-}" : line
         case .i3blocks:
             var fields = [
-                "\"full_text\":\(Escaping.json(text(entry, escape: { $0 })))",
+                "\"full_text\":\(Escaping.json(text(entry, escape: Escaping.i3blocks)))",
                 "\"short_text\":\(Escaping.json(inline(entry)))",
             ]
             if entry.nextTaskOverdue { fields.append("\"color\":\"#e06c75\"") }
