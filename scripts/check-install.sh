@@ -60,7 +60,7 @@ expected_files() {
     done
     while IFS= read -r -d '' file; do
         printf '%s %s\n' "$share/doc/petprogress/${file#contrib/}" "$([ -x "$file" ] && echo 755 || echo 644)"
-    done < <(find contrib -mindepth 2 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0)
+    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0)
 }
 
 # Checks one installed tree: the exact file set and modes, the contents, the substituted paths.

@@ -44,7 +44,7 @@ manifest() {
     local file
     while IFS= read -r -d '' file; do
         entry "$([ -x "$file" ] && echo 0755 || echo 0644)" "$DOCDIR/${file#contrib/}" "$file"
-    done < <(find contrib -mindepth 2 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0 | sort -z)
+    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0 | sort -z)
 }
 
 entry() {
