@@ -4,9 +4,32 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
-DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/petprogress
+ICONDIR ?= $(DATADIR)/icons/hicolor
 DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
+BASHCOMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPLETIONDIR ?= $(DATADIR)/fish/vendor_completions.d
+# A prefix inside $HOME (make install PREFIX=$HOME/.local) is a per-user install: the files the
+# session looks up go where it looks, in the user's own XDG directories — systemd --user does not
+# search $(PREFIX)/lib/systemd/user there — and the handler becomes the default for petprogress://.
+USER_INSTALL := $(if $(and $(HOME),$(filter $(HOME)/%,$(PREFIX))),yes)
+ifeq ($(USER_INSTALL),yes)
+USERDATADIR := $(or $(filter /%,$(XDG_DATA_HOME)),$(HOME)/.local/share)
+USERCONFIGDIR := $(or $(filter /%,$(XDG_CONFIG_HOME)),$(HOME)/.config)
+DBUSSERVICEDIR ?= $(USERDATADIR)/dbus-1/services
+SYSTEMDUSERUNITDIR ?= $(USERDATADIR)/systemd/user
+APPLICATIONSDIR ?= $(USERDATADIR)/applications
+AUTOSTARTDIR ?= $(USERCONFIGDIR)/autostart
+else
+# XDG autostart looks only in $XDG_CONFIG_DIRS (/etc/xdg): for the usual prefixes that is where it goes.
+SYSCONFDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/etc,$(PREFIX)/etc)
+DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
+APPLICATIONSDIR ?= $(DATADIR)/applications
+AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
+endif
 
 # The shipped build: optimised, Swift runtime and Foundation linked in (no libswift*.so needed at
 # run time; see docs/DECISIONS.md). Its own scratch directory, so it never fights the test build.
@@ -53,6 +76,8 @@ test: deps
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	echo "== petctl's completions and man page"; \
 	{ $(MAKE) --no-print-directory completions man && bash scripts/check-generated.sh $(GENERATED); } || failed="$$failed generated"; \
+	echo "== make install and uninstall, the session around them"; \
+	bash scripts/check-install.sh || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
 release: deps
@@ -90,19 +115,19 @@ bench:
 pets:
 	@bash scripts/render-pets.sh
 
-install: release
-	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
-	install -D -m 0644 dbus/io.petprogress.PetProgress1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
-	mkdir -p $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR)
-	sed 's|@bindir@|$(BINDIR)|g' dbus/io.petprogress.PetProgress1.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
-	sed 's|@bindir@|$(BINDIR)|g' systemd-user/petprogress.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
-	chmod 0644 $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+# scripts/install.sh holds the one list of installed files that both targets read.
+INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' ICONDIR='$(ICONDIR)' \
+    APPLICATIONSDIR='$(APPLICATIONSDIR)' AUTOSTARTDIR='$(AUTOSTARTDIR)' DBUSSERVICEDIR='$(DBUSSERVICEDIR)' \
+    DBUSINTERFACEDIR='$(DBUSINTERFACEDIR)' SYSTEMDUSERUNITDIR='$(SYSTEMDUSERUNITDIR)' \
+    BASHCOMPLETIONDIR='$(BASHCOMPLETIONDIR)' ZSHCOMPLETIONDIR='$(ZSHCOMPLETIONDIR)' \
+    FISHCOMPLETIONDIR='$(FISHCOMPLETIONDIR)' USER_INSTALL='$(USER_INSTALL)' MIMEAPPS='$(USERCONFIGDIR)/mimeapps.list' \
+    DAEMON='$(DAEMON)' PETCTL='$(PETCTL)' GENERATED='$(GENERATED)'
+
+install: release completions man
+	@$(INSTALL_ENV) bash scripts/install.sh install
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/petprogressd
-	rm -f $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
-	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service
-	rm -f $(DESTDIR)$(SYSTEMDUSERUNITDIR)/petprogress.service
+	@$(INSTALL_ENV) bash scripts/install.sh uninstall
 
 # The installable zip, in `gnome-extensions pack` layout, built without GNOME Shell's tools.
 gnome-extension:

@@ -36,8 +36,8 @@ struct PetCtl: ParsableCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
-            if code.rawValue == 1 || code.rawValue == 3 {
-                Glibc.exit(code.rawValue)  // Already reported by the command.
+            if error is ExitCode {
+                Glibc.exit(code.rawValue)  // A command's own status: it has reported the failure.
             }
             let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
             let sentence = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first

@@ -11,7 +11,7 @@ struct CommandLineTests {
         let result = try await sandbox.run(try PetDaemon.binary(), ["--help"])
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("Usage: petprogressd"))
-        for option in ["--data-dir", "--now", "--time-scale", "--version"] {
+        for option in ["--data-dir", "--expect-data-dir", "--now", "--time-scale", "--version"] {
             #expect(result.output.contains(option), "\(option)")
         }
         #expect(result.output.contains("FOR TESTS"), "SPEC §9: --now/--time-scale say they are for tests")
@@ -34,6 +34,7 @@ struct CommandLineTests {
             ["--bogus"], ["--time-scale", "0"], ["--time-scale", "-3"], ["--time-scale", "fast"],
             ["--now", "yesterday"], ["--now", "2026-03-02T08:30:00"], ["--now"], ["--data-dir", ""], ["extra"],
             ["--time-scale", "1e300"], ["--time-scale", "2000000"], ["--time-scale", "inf"], ["--time-scale", "nan"],
+            ["--expect-data-dir"], ["--expect-data-dir", "relative/petprogress"],
         ])
     func badUsage(arguments: [String]) async throws {
         let sandbox = try Sandbox("usage")
@@ -69,6 +70,57 @@ struct CommandLineTests {
             #expect(result.status == 1, "\(arguments): \(result)")
             let last = result.errors.split(separator: "\n").last.map(String.init) ?? ""
             #expect(last.hasPrefix("petprogressd: ") && last.contains(needle), "\(arguments): \(result)")
+        }
+    }
+
+    @Test(
+        "--expect-data-dir: another directory exits 78 (EX_CONFIG) with one line naming both and the fix, creating nothing"
+    )
+    func expectedDataDirectoryDiffers() async throws {
+        let sandbox = try Sandbox("expect")
+        defer { sandbox.close() }
+        let binary = try PetDaemon.binary()
+        let unitDirectory = sandbox.path("home/.local/share/petprogress")
+        let cases: [([String], [String: String], String, String)] = [
+            (["--data-dir", sandbox.path("data")], [:], sandbox.path("data"), "from --data-dir"),
+            ([], ["XDG_DATA_HOME": sandbox.path("xdg")], sandbox.path("xdg/petprogress"), "from XDG_DATA_HOME="),
+            (
+                [], ["HOME": sandbox.path("other-home")], sandbox.path("other-home/.local/share/petprogress"),
+                "from HOME"
+            ),
+        ]
+        for (arguments, extra, directory, source) in cases {
+            let result = try await sandbox.run(
+                binary, arguments + ["--expect-data-dir", unitDirectory],
+                environment: Sandbox.baseEnvironment.merging(extra) { $1 })
+            #expect(result.status == 78, "\(arguments) \(extra): \(result)")
+            let lines = result.errors.split(separator: "\n")
+            #expect(lines.count == 1, "\(result)")
+            let line = lines.first.map(String.init) ?? ""
+            for needle in [
+                "petprogressd: the data directory is \(directory) (\(source)", unitDirectory,
+                "systemctl --user edit petprogress", "Environment=PETPROGRESS_UNIT_DATA_DIR=\(directory) /",
+                "ReadWritePaths=\(directory)",
+            ] {
+                #expect(line.contains(needle), "\(needle): \(line)")
+            }
+            #expect(line.hasSuffix(directory), "the fix ends the line, so it copies cleanly: \(line)")
+            #expect(!FileManager.default.fileExists(atPath: directory), "a refused start must create nothing")
+        }
+    }
+
+    @Test("--expect-data-dir: the same directory, also spelled with a trailing slash or through a symlink, starts")
+    func expectedDataDirectoryMatches() async throws {
+        let world = try await World("expect-same")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: world.sandbox.path("link"), withDestinationPath: data)
+        for expected in [data, data + "/", world.sandbox.path("link")] {
+            let daemon = try await world.daemon(
+                dataDirectory: data, now: "2026-03-02T08:30:00+01:00", extraArguments: ["--expect-data-dir", expected])
+            #expect(try world.client().status().string("data_dir") == data)
+            #expect(await daemon.stop() == 0, "\(daemon.process.errors.suffix(500))")
         }
     }
 

@@ -210,17 +210,24 @@ struct TodayScreenTests {
                 == ["Tadpole, stage 1 of 20, 0 of 10 XP.", "No tasks planned."])
     }
 
-    @Test("the deep link: petctl open petprogress://today prints petctl today; any other link is a usage error")
+    @Test(
+        """
+        the deep link: petctl open petprogress://today prints petctl today; any other link is a usage error; \
+        --hold waits only on a terminal (scripts/check-install.sh holds one open until Enter)
+        """)
     func deepLink() async throws {
         let world = try await Self.mixedDay()
         defer { world.close() }
         let today = try await world.petctl(["today"], columns: 80)
-        for arguments in [["open", "petprogress://today"], ["open"], []] {
+        for arguments in [["open", "petprogress://today"], ["open"], [], ["open", "--hold", "petprogress://today/"]] {
             let opened = try await world.petctl(arguments, columns: 80)
             #expect(opened.status == 0 && opened.output == today.output, "\(arguments)")
         }
-        let other = try await world.petctl(["open", "https://x"])
-        #expect(other.status == 64 && other.output.isEmpty)
-        #expect(other.errors.split(separator: "\n").count == 1 && other.errors.contains("petprogress://today"))
+        for arguments in [["open", "https://x"], ["open", "--hold", "https://x"]] {
+            let other = try await world.petctl(arguments)
+            #expect(other.status == 64 && other.output.isEmpty, "\(arguments): \(other)")
+            let lines = other.errors.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains("petprogress://today"), "\(arguments): \(other)")
+        }
     }
 }

@@ -1,10 +1,12 @@
 import PetBus
 import PetCore
 
-/// The daemon's command line (SPEC §9, issue 6): `--data-dir`, `--now`, `--time-scale`,
-/// `--version`, `--help`.
+/// The daemon's command line (SPEC §9, issue 6): `--data-dir`, `--expect-data-dir`, `--now`,
+/// `--time-scale`, `--version`, `--help`.
 public struct DaemonOptions: Equatable, Sendable {
     public var dataDirectory: String?
+    /// `--expect-data-dir`: the directory the data directory must be (the systemd unit's sandbox).
+    public var expectedDataDirectory: String?
     /// `--now`: the simulated start instant (testing aid).
     public var now: Instant?
     /// `--time-scale`: simulated seconds per real second (testing aid).
@@ -43,6 +45,12 @@ public struct DaemonOptions: Equatable, Sendable {
                 let dir = try value()
                 guard !dir.isEmpty else { throw UsageError(message: "--data-dir needs a directory.") }
                 options.dataDirectory = dir
+            case "--expect-data-dir":
+                let dir = try value()
+                guard dir.hasPrefix("/") else {
+                    throw UsageError(message: "--expect-data-dir needs an absolute directory; got '\(dir)'.")
+                }
+                options.expectedDataDirectory = dir
             case "--now":
                 let text = try value()
                 guard let instant = ISO8601.parse(text) else {
@@ -76,7 +84,8 @@ public struct DaemonOptions: Equatable, Sendable {
     }
 
     public static let help = """
-        Usage: petprogressd [--data-dir DIR] [--now ISO8601] [--time-scale N]
+        Usage: petprogressd [--data-dir DIR] [--expect-data-dir DIR] [--now ISO8601]
+                            [--time-scale N]
 
         The Pet Progress daemon: owns the data, runs the rules, and publishes
         \(PetBus.name) on the session bus. Normally started by systemd --user
@@ -85,6 +94,10 @@ public struct DaemonOptions: Equatable, Sendable {
         Options:
           --data-dir DIR      where the data lives (default $XDG_DATA_HOME/petprogress,
                               else ~/.local/share/petprogress)
+          --expect-data-dir DIR
+                              exit at start with status 78 (EX_CONFIG) and one log
+                              line when the data directory is not DIR; the systemd
+                              unit passes the one directory its sandbox lets it write
           --now ISO8601       FOR TESTS AND DEMOS: pretend the clock starts at this instant
                               (with an offset or Z); real clock jumps are then ignored
           --time-scale N      FOR TESTS AND DEMOS: run N simulated seconds per real second

@@ -9,7 +9,8 @@ import PetStore
 /// Process-wide effects (signal dispositions and mask, fds 0–2) are `main`'s.
 public enum Daemon {
     /// Runs until `stopSignals` reports SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1).
-    /// Returns 1 with one clear line when another instance holds the data directory or the bus name.
+    /// Returns 1 with one clear line when another instance holds the data directory or the bus name,
+    /// and 78 (`EX_CONFIG`) when the data directory is not the one `--expect-data-dir` names.
     public static func run(
         _ options: DaemonOptions, environment: [String: String], executable: String, stopSignals: SignalFD
     ) -> Int32 {
@@ -20,6 +21,13 @@ public enum Daemon {
             guard let directory = options.dataDirectory ?? defaultDataDirectory(environment: environment) else {
                 log("no data directory: set HOME or XDG_DATA_HOME, or pass --data-dir")
                 return 1
+            }
+            if let expected = options.expectedDataDirectory,
+                let problem = ExpectedDataDirectory.mismatch(
+                    directory, expected: expected, options: options, environment: environment)
+            {
+                log(problem)
+                return ExpectedDataDirectory.exitStatus
             }
             let store: PetStore
             let loaded: Loaded

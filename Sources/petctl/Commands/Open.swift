@@ -4,24 +4,47 @@ import ArgumentParser
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a petprogress:// link: petprogress://today shows the Today screen.",
-        discussion: "Example: petctl open petprogress://today")
+        discussion: """
+            The desktop's handler for petprogress:// links runs "petctl open --hold %u" in a terminal \
+            window, which --hold keeps open until you press Enter.
+
+            Example: petctl open petprogress://today
+            """)
 
     static let accepted = "petprogress://today"
 
     @Argument(help: "The link; \(accepted) (the default).")
     var uri: String = accepted
 
+    @Flag(
+        help: """
+            After the screen (or an error), wait for Enter before exiting, so that a terminal window \
+            opened for the link stays open. Waits only when standard input is a terminal.
+            """)
+    var hold = false
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        // Desktop launchers may pass the link with a trailing slash.
-        guard uri == Self.accepted || uri == Self.accepted + "/" else {
-            throw ValidationError("'\(uri)' is not a link petctl opens; the accepted form is \(Self.accepted)")
-        }
+        // With --hold, run() reports a bad link and then holds: an error in a window that closes
+        // at once is never read.
+        if !hold, let problem = Self.problem(uri) { throw ValidationError(problem) }
     }
 
     func run() throws {
+        defer { if hold { Hold.untilEnter() } }
+        if let problem = Self.problem(uri) {
+            Output.error("\(problem) (see petctl --help)")
+            throw ExitCode(64)
+        }
         let screen = try Session.run { client in try Today.screen(client) }
         display.show(screen)
+    }
+
+    /// Why `uri` is not a link petctl opens, or nil.
+    static func problem(_ uri: String) -> String? {
+        // Desktop launchers may pass the link with a trailing slash.
+        guard uri != accepted && uri != accepted + "/" else { return nil }
+        return "'\(uri)' is not a link petctl opens; the accepted form is \(accepted)"
     }
 }
