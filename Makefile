@@ -23,8 +23,10 @@ SYSTEMDUSERUNITDIR ?= $(USERDATADIR)/systemd/user
 APPLICATIONSDIR ?= $(USERDATADIR)/applications
 AUTOSTARTDIR ?= $(USERCONFIGDIR)/autostart
 else
-# XDG autostart looks only in $XDG_CONFIG_DIRS (/etc/xdg): for the usual prefixes that is where it goes.
-SYSCONFDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/etc,$(PREFIX)/etc)
+# SPEC §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any other prefix
+# keeps it under itself: XDG autostart reads $(PREFIX)/etc/xdg only when XDG_CONFIG_DIRS names it,
+# so sessions without systemd install with SYSCONFDIR=/etc, or per user.
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 APPLICATIONSDIR ?= $(DATADIR)/applications

@@ -153,12 +153,15 @@ check_tree "$dest" "$dest" /usr/bin /usr/share /usr/share/dbus-1/services /usr/l
 run_make uninstall PREFIX=/usr DESTDIR="$dest"
 check_uninstalled "$dest"
 
-echo "-- system layout: PREFIX=/opt/petprogress keeps its autostart entry under the prefix"
-run_make install PREFIX=/opt/petprogress DESTDIR="$dest"
-message="PREFIX=/opt/petprogress: autostart not in /opt/petprogress/etc/xdg/autostart" \
-    check test -f "$dest/opt/petprogress/etc/xdg/autostart/petprogressd.desktop"
-run_make uninstall PREFIX=/opt/petprogress DESTDIR="$dest"
-check_uninstalled "$dest"
+for prefix in /usr/local /opt/petprogress; do
+    echo "-- system layout: PREFIX=$prefix keeps its autostart entry under the prefix (SPEC §8)"
+    run_make install PREFIX=$prefix DESTDIR="$dest"
+    message="PREFIX=$prefix: autostart not in $prefix/etc/xdg/autostart" \
+        check test -f "$dest$prefix/etc/xdg/autostart/petprogressd.desktop"
+    message="PREFIX=$prefix wrote outside itself" check test -z "$(find "$dest/etc" -type f 2>/dev/null)"
+    run_make uninstall PREFIX=$prefix DESTDIR="$dest"
+    check_uninstalled "$dest"
+done
 
 # A zone where it is now between 12:00 and 13:00, so that no closeout (midnight) falls inside the
 # test and the task it adds for 23:59 is still ahead, whenever the test runs.
