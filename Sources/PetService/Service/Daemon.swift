@@ -80,13 +80,15 @@ public enum Daemon {
             loop.stop()
         }
         if let watch = ZoneWatch() {
+            // Resolved again for the files to watch (and adopted, should it have changed since start-up).
+            let current = LocalZone.resolve(environment: environment)
+            watch.watch(files: current.files)
+            service.adopt(current)
             _ = loop.addFD(watch.fd) { _ in
                 guard watch.drain() else { return }
-                let zone = LocalZone.resolve(environment: environment)
-                guard zone != service.zone else { return }
-                log("time zone changed to \(zone.identifier)")
-                service.zone = zone
-                service.refresh()
+                let local = LocalZone.resolve(environment: environment)
+                watch.watch(files: local.files)
+                service.adopt(local)
             }
         }
         return loop
@@ -136,20 +138,22 @@ public enum Daemon {
             }
             return .failure("cannot open the data directory \(directory): \(error.message)")
         }
-        let zone = LocalZone.resolve(environment: environment)
+        let local = LocalZone.resolve(environment: environment)
+        let zone = local.zone
         let (stages, stageProblem) = StageFile.load(path: StageFile.path(environment: environment))
         let problems = loaded.problems + [stageProblem].compactMap { $0 }
-        for problem in problems { log(problem) }
+        for problem in problems + [local.problem].compactMap({ $0 }) { log(problem) }
         let world: PetWorld
         switch loaded.start {
         case .state(let saved): world = saved
         case .empty(let lastClosedDay): world = PetWorld(now: clock.now(), zone: zone, lastClosedDay: lastClosedDay)
         }
-        return .success(
-            PetService(
-                store: store, world: world, clock: clock, zone: zone, stages: stages,
-                icons: IconLocator(stages: stages, environment: environment, executable: executable),
-                problems: problems, log: log))
+        let service = PetService(
+            store: store, world: world, clock: clock, zone: zone, stages: stages,
+            icons: IconLocator(stages: stages, environment: environment, executable: executable),
+            problems: problems, log: log)
+        service.zoneProblem = local.problem
+        return .success(service)
     }
 
     /// The one timer: armed at the next tick or day end; a realtime clock jump cancels it.
