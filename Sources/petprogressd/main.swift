@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PetService
 
 // petprogressd: parse options, compose, run (Daemon does the work).
@@ -7,7 +8,7 @@ let options: DaemonOptions
 do {
     options = try DaemonOptions.parse(arguments)
 } catch {
-    FileHandle.standardError.write(Data("petprogressd: \(error.message)\n".utf8))
+    ServiceLog()(error.message)
     exit(64)
 }
 if options.showHelp {

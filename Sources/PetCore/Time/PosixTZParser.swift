@@ -15,7 +15,7 @@ struct PosixTZParser {
 
     /// `std offset [dst [offset] [,start[/time],end[/time]]]`.
     mutating func parse() throws(ZoneError) -> (PosixTZ.Period, PosixTZ.Daylight?) {
-        guard bytes.count <= Self.maximumLength else { throw ZoneError("a rule longer than 256 bytes") }
+        guard bytes.count <= Self.maximumLength else { throw ZoneError("longer than 256 bytes") }
         let standard = PosixTZ.Period(name: try name(), offset: try offset(required: true) ?? 0)
         guard position < bytes.count else { return (standard, nil) }
         let dstName = try name()
@@ -116,8 +116,7 @@ struct PosixTZParser {
     var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     func failure(_ expected: String) -> ZoneError {
-        ZoneError(
-            "\"\(ZoneError.printable(text, limit: 60))\" is not a POSIX TZ rule: expected \(expected) at byte \(position + 1)")
+        ZoneError("at byte \(position + 1) of \"\(ZoneError.printable(text, limit: 60))\", expected \(expected)")
     }
 
     func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }

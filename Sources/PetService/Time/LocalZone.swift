@@ -25,13 +25,14 @@ public struct LocalZone: Equatable, Sendable {
         if let tz = environment["TZ"] { return fromVariable(tz, directory: directory) }
         let localtime = etc + "/localtime"
         if ZoneFile.exists(localtime) {
-            return fromFile(localtime, name: ZoneFile.linkTarget(localtime).flatMap(zoneName) ?? localtime, source: nil)
+            return fromFile(localtime, name: ZoneFile.linkTarget(localtime).flatMap(zoneName) ?? localtime, label: localtime)
         }
         if case .success(let bytes) = ZoneFile.read(etc + "/timezone") {
             let name = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
             if !name.isEmpty {
-                let source = "\(etc)/timezone names \"\(ZoneError.printable(name))\""
-                return fromFile(directory + "/" + name, name: name, source: source)
+                let path = directory + "/" + name
+                let label = "\"\(ZoneError.printable(name))\" from \(etc)/timezone (\(ZoneError.printable(path)))"
+                return fromFile(path, name: name, label: label)
             }
         }
         return utc
@@ -41,10 +42,11 @@ public struct LocalZone: Equatable, Sendable {
     static func fromVariable(_ tz: String, directory: String) -> LocalZone {
         let spec = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         guard !spec.isEmpty else { return utc }
-        let source = "TZ=\"\(ZoneError.printable(tz))\""
+        let variable = "TZ=\"\(ZoneError.printable(tz))\""
         let isPath = spec.hasPrefix("/")
         let path = isPath ? spec : directory + "/" + spec
-        let file = fromFile(path, name: isPath ? zoneName(spec) ?? spec : spec, source: source)
+        let label = isPath ? variable : "\(variable) (\(ZoneError.printable(path)))"
+        let file = fromFile(path, name: isPath ? zoneName(spec) ?? spec : spec, label: label)
         guard file.problem != nil else { return file }
         do {
             return LocalZone(zone: try Zone(posixRule: spec), problem: nil, files: file.files)
@@ -52,13 +54,14 @@ public struct LocalZone: Equatable, Sendable {
             // What looks like a zone name or a path keeps the file's problem; anything else is a
             // rule that does not parse (unless a file by that name exists but is damaged).
             guard !spec.contains("/"), case .failure(let e) = ZoneFile.read(path), e.missing else { return file }
-            let problem = "time zone: \(source) is neither a zone in \(directory) nor a POSIX TZ rule (\(error.message))"
+            let problem =
+                "time zone: \(variable) names no zone in \(directory) and is not a POSIX TZ rule (\(error.message))"
             return LocalZone(zone: .utc, problem: problem + "; using UTC until it is fixed", files: file.files)
         }
     }
 
-    /// The zone in the TZif file at `path`, or UTC with a problem naming `source` and the file.
-    static func fromFile(_ path: String, name: String, source: String?) -> LocalZone {
+    /// The zone in the TZif file at `path`, or UTC with a problem naming `label` (what set the file).
+    static func fromFile(_ path: String, name: String, label: String) -> LocalZone {
         let resolved = ZoneFile.resolved(path)
         let files = [path] + [resolved].compactMap { $0 }.filter { $0 != path }
         let reason: String
@@ -73,11 +76,8 @@ public struct LocalZone: Equatable, Sendable {
             reason = error.reason
         }
         let link = ZoneFile.linkTarget(path).map { " (a link to \(ZoneError.printable($0)))" } ?? ""
-        let lead = source.map { "\($0): " } ?? ""
         return LocalZone(
-            zone: .utc,
-            problem: "time zone: \(lead)\(ZoneError.printable(path))\(link): \(reason); using UTC until it is fixed",
-            files: files)
+            zone: .utc, problem: "time zone: \(label)\(link): \(reason); using UTC until it is fixed", files: files)
     }
 
     /// `Europe/Berlin` for `…/zoneinfo/Europe/Berlin`.

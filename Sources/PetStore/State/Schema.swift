@@ -1,5 +1,3 @@
-import Foundation
-
 /// The schema version every file of the store carries, and the migrations from older ones.
 ///
 /// Schema 0 is the pre-release shape: the world's `pet` and `lastClosed` keys (now `openingPet` and
@@ -10,7 +8,7 @@ public enum Schema {
     /// The version this build writes.
     public static let current = 1
 
-    typealias Object = [String: Any]
+    typealias Object = [String: JSONValue]
 
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
     static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0]
@@ -33,10 +31,10 @@ public enum Schema {
         var w = old
         rename(&w, "pet", to: "openingPet")
         rename(&w, "lastClosed", to: "lastClosedDay")
-        if w["openDayLive"] == nil { w["openDayLive"] = true }
-        if var settings = w["settings"] as? Object {
-            if settings["rollover"] == nil { settings["rollover"] = false }
-            w["settings"] = settings
+        if w["openDayLive"] == nil { w["openDayLive"] = .bool(true) }
+        if var settings = w["settings"]?.object {
+            if settings["rollover"] == nil { settings["rollover"] = .bool(false) }
+            w["settings"] = .object(settings)
         }
         for key in ["tasks", "tomorrow"] { w[key] = tasksFrom0(w[key]) }
         return w
@@ -50,13 +48,14 @@ public enum Schema {
         return r
     }
 
-    private static func tasksFrom0(_ value: Any?) -> Any? {
-        guard let tasks = value as? [Object] else { return value }
-        return tasks.map { task -> Object in
-            var t = task
-            rename(&t, "snooze", to: "snoozedUntil")
-            return t
-        }
+    private static func tasksFrom0(_ value: JSONValue?) -> JSONValue? {
+        guard case .array(let tasks) = value else { return value }
+        return .array(
+            tasks.map { task -> JSONValue in
+                guard var t = task.object else { return task }
+                rename(&t, "snooze", to: "snoozedUntil")
+                return .object(t)
+            })
     }
 
     private static func rename(_ object: inout Object, _ old: String, to new: String) {
