@@ -8,8 +8,9 @@ DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 
-# The shipped build: optimised, Swift runtime and Foundation linked in (no libswift*.so needed at
-# run time; see docs/DECISIONS.md). Its own scratch directory, so it never fights the test build.
+# The shipped build: optimised, Swift runtime and FoundationEssentials linked in (no libswift*.so
+# needed at run time, and no ICU: zones come from the system's tzdata; see docs/DECISIONS.md). Its
+# own scratch directory, so it never fights the test build. `make install` strips it.
 # With glibc >= 2.36 the link packs relative relocations (DT_RELR, through the toolchain's lld):
 # 1.7 MB of relocations become 33 KB, which the loader no longer reads and applies at every start
 # (start-up and resident memory in docs/BENCHMARKS.md). Older glibc cannot load such a binary.
@@ -38,7 +39,8 @@ test: deps
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
 	echo "== the shipped build"; \
-	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON); } || failed="$$failed shipped-build"; \
+	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON) \
+	    && bash scripts/check-lean-binary.sh $(DAEMON); } || failed="$$failed shipped-build"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
 release: deps
@@ -54,7 +56,7 @@ bench:
 	.build-release/release/bench-daemon --daemon $(DAEMON)
 
 install: release
-	install -D -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
+	install -D -s -m 0755 $(DAEMON) $(DESTDIR)$(BINDIR)/petprogressd
 	install -D -m 0644 dbus/io.petprogress.PetProgress1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/io.petprogress.PetProgress1.xml
 	mkdir -p $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR)
 	sed 's|@bindir@|$(BINDIR)|g' dbus/io.petprogress.PetProgress1.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/io.petprogress.PetProgress1.service

@@ -6,8 +6,9 @@
 #   libglib2.0-bin gdbus                    systemd                busctl
 #   tzdata         the zone sweep           util-linux             setpriv (PetStore's EACCES test)
 #   strace         the AF_UNIX-only test    python3                zoneinfo for the shipped-build check
+#   libc-bin       zdump and zic (zone tests) binutils             nm and strip (lean-binary check, install)
 set -euo pipefail
-pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 "$@")
+pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 libc-bin binutils "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
