@@ -76,7 +76,7 @@ import Testing
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
         let environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: zones + "/here")
-        let daemon = try await Self.start(world, environment, timeScale: true)
+        let daemon = try await Self.start(world, environment, watching: true)
         let client = try world.client()
         #expect(try client.entry().int("date") == Self.utcTick)
 
@@ -97,7 +97,7 @@ import Testing
         defer { world.close() }
         let zones = try Self.zoneFiles(in: world.sandbox)
         let environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: zones + "/truncated")
-        let daemon = try await Self.start(world, environment, timeScale: true)
+        let daemon = try await Self.start(world, environment, watching: true)
         let client = try world.client()
         #expect(try Self.problems(client).count == 1)
 
@@ -174,16 +174,26 @@ import Testing
         }
     }
 
-    /// Starts the daemon at `now` with `environment` and waits until it answers.
-    static func start(_ world: World, _ environment: [String: String], timeScale: Bool = false) async throws -> Spawned {
+    /// Starts the daemon at `now` with `environment` and waits until it answers. With `watching`,
+    /// until it has its inotify watch: every private bus and daemon of the parallel suites holds an
+    /// inotify instance, and the kernel's 128 per user can run out for a moment (the daemon then
+    /// says so in its log); such a start is stopped and tried again.
+    static func start(_ world: World, _ environment: [String: String], watching: Bool = false) async throws -> Spawned {
         var arguments = ["--data-dir", world.sandbox.path("data"), "--now", now]
-        if timeScale { arguments += ["--time-scale", "1"] }
-        let daemon = try world.sandbox.spawn(try PetDaemon.binary(), arguments, environment: environment, label: "petprogressd")
+        if watching { arguments += ["--time-scale", "1"] }
         let client = try world.client()
-        // Ask who owns the name (which activates nothing) before calling the daemon.
-        let up = await poll(timeout: .seconds(20)) { (try? client.daemonPID()) == daemon.pid }
-        guard up else { throw HarnessError("the daemon did not own its name: \(daemon.errors)") }
-        return daemon
+        for _ in 0..<30 {
+            let daemon = try world.sandbox.spawn(
+                try PetDaemon.binary(), arguments, environment: environment, label: "petprogressd")
+            // Ask who owns the name (which activates nothing) before calling the daemon.
+            let up = await poll(timeout: .seconds(20)) { (try? client.daemonPID()) == daemon.pid }
+            guard up else { throw HarnessError("the daemon did not own its name: \(daemon.errors)") }
+            _ = try client.status()  // answered from the event loop: the watch, if any, is in place
+            guard watching, daemon.errors.contains("cannot watch for time-zone changes") else { return daemon }
+            _ = await daemon.stop()
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        throw HarnessError("no inotify instance for the daemon in 30 starts")
     }
 
     static func problems(_ client: PetClient) throws -> [String] {

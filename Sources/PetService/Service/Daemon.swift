@@ -90,6 +90,8 @@ public enum Daemon {
                 watch.watch(files: local.files)
                 service.adopt(local)
             }
+        } else {
+            log("cannot watch for time-zone changes (inotify: \(String(cString: strerror(errno)))); restart after changing it")
         }
         return loop
     }
