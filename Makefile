@@ -17,7 +17,7 @@ SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 GLIBC_MINOR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2\.\([0-9]*\).*/\1/p')
 RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs")
 # With lld, the functions the daemon runs at start-up are also linked side by side: the kernel maps
-# code 64 KiB around each page fault, so packed they keep 1.7 MiB less of the binary resident
+# code 64 KiB around each page fault, so packed they keep about 2 MiB less of the binary resident
 # (scripts/order-file.sh regenerates the list; a stale one only loses that).
 ORDER := $(if $(RELR),-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/petprogressd.order -Xlinker --no-warn-symbol-ordering)
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-release $(RELR) $(ORDER)

@@ -3,7 +3,7 @@
 # as valgrind's callgrind sees them, for `make release` to link side by side (lld's
 # --symbol-ordering-file). The kernel maps a binary's code 64 KiB around each page fault, so code
 # run at start-up that lies scattered over the 9 MB of text keeps far more of it resident than
-# the same code packed together (docs/BENCHMARKS.md: 11.4 MiB → 9.7 MiB after start-up).
+# the same code packed together (docs/BENCHMARKS.md: 11.4 MiB → 9.3 MiB after start-up).
 # A stale list only costs that locality, never correctness; `order-file.sh check` counts how many
 # of its symbols the binary still has. Needs valgrind (apt-get install valgrind).
 #   usage: order-file.sh [check] PATH/TO/petprogressd
