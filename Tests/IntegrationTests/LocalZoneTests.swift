@@ -46,7 +46,8 @@ import Testing
         let world = try await World("localzone")
         defer { world.close() }
         let zones = try Self.zoneFiles(in: world.sandbox)
-        var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: c.tz.replacing("@", with: zones))
+        var environment = PetDaemon.environment(
+            sandbox: world.sandbox, bus: world.bus, zone: c.tz.replacing("@", with: zones))
         if c.tzdir { environment["TZDIR"] = zones }
         let daemon = try await Self.start(world, environment)
         let client = try world.client()
@@ -80,7 +81,8 @@ import Testing
         let client = try world.client()
         #expect(try client.entry().int("date") == Self.utcTick)
 
-        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Kathmandu", toPath: zones + "/Mine/Here.dpkg-new")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/zoneinfo/Asia/Kathmandu", toPath: zones + "/Mine/Here.dpkg-new")
         #expect(rename(zones + "/Mine/Here.dpkg-new", zones + "/Mine/Here") == 0)
 
         let changed = await recorder.wait(timeout: .seconds(10)) { $0.contains { $0.member == "EntryChanged" } }
@@ -142,7 +144,8 @@ import Testing
     /// mount namespace with a sandbox directory bind-mounted over /etc (ZoneChangeTests).
     @Test(
         "from /etc",
-        .enabled(if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"),
+        .enabled(
+            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"),
         arguments: etcCases)
     func fromEtc(_ c: EtcCase) async throws {
         let world = try await World("etczone")
@@ -151,7 +154,8 @@ import Testing
         let etc = world.sandbox.path("etc")
         try FileManager.default.createDirectory(atPath: etc, withIntermediateDirectories: true)
         if let link = c.localtime {
-            try FileManager.default.createSymbolicLink(atPath: etc + "/localtime", withDestinationPath: link.replacing("@", with: zones))
+            try FileManager.default.createSymbolicLink(
+                atPath: etc + "/localtime", withDestinationPath: link.replacing("@", with: zones))
         }
         if let name = c.timezone { try Data(name.utf8).write(to: URL(fileURLWithPath: etc + "/timezone")) }
         var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "")

@@ -1,6 +1,7 @@
-@testable import PetCore
 import PropertyBased
 import Testing
+
+@testable import PetCore
 
 /// Ticks in every zone at random instants of 1900–2100, where history holds odd offsets (local mean
 /// time with seconds, skipped days, double summer time), checked second by second.

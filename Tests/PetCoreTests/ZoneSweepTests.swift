@@ -51,7 +51,9 @@ import Testing
                 "zone sweep \(year): \(loaded.count) zones, \(total(\.changes)) offset changes and \(total(\.ticks)) ticks as zdump has them, \(total(\.days)) days (reset 00:00 and 04:30)"
             )
             // A zone whose offset changes for good during the year has more or fewer than 8760.
-            for r in loaded where r.ticks != 8760 { print("zone sweep: \(r.zone) has \(r.ticks) local hours in \(year)") }
+            for r in loaded where r.ticks != 8760 {
+                print("zone sweep: \(r.zone) has \(r.ticks) local hours in \(year)")
+            }
         }
         print("zone sweep: \(ContinuousClock.now - started) in all, of which zdump \(dumped)")
         let unloadable = Set(reports.filter { !$0.loaded }.map(\.zone)).sorted()
@@ -71,7 +73,8 @@ import Testing
             report.fail("zdump did not list the zone")
             return report
         }
-        guard let jan1 = CivilDate(year: year, month: 1, day: 1), let next = CivilDate(year: year + 1, month: 1, day: 1),
+        guard let jan1 = CivilDate(year: year, month: 1, day: 1),
+            let next = CivilDate(year: year + 1, month: 1, day: 1),
             let start = zone.placements(on: jan1, at: 0).first, let end = zone.placements(on: next, at: 0).first
         else {
             report.fail("cannot place the year")
@@ -93,7 +96,9 @@ import Testing
             let before = zone.offset(at: change.at - 1)
             let after = zone.offset(at: change.at)
             if before != oracle.offset(at: change.at - 1) || after != change.offset {
-                report.fail("at \(change.at): \(before) → \(after), zdump \(oracle.offset(at: change.at - 1)) → \(change.offset)")
+                report.fail(
+                    "at \(change.at): \(before) → \(after), zdump \(oracle.offset(at: change.at - 1)) → \(change.offset)"
+                )
             }
         }
         return changes.count

@@ -33,12 +33,16 @@ struct DaemonBench {
         say(spread("start-up playerctld   (exec → name owned)", theirs.map(\.seconds), unit: "ms", scale: 1e3))
         say(
             spread("start-up ratio, run by run", zip(mine, theirs).map { $0.seconds / $1.seconds }, unit: "", scale: 1)
-                + String(format: "; of the medians %.2f (target <= 1.0)", median(mine.map(\.seconds)) / median(theirs.map(\.seconds))))
+                + String(
+                    format: "; of the medians %.2f (target <= 1.0)",
+                    median(mine.map(\.seconds)) / median(theirs.map(\.seconds))))
         say(spread("resident after start-up, petprogressd", mine.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
         say(spread("resident after start-up, playerctld  ", theirs.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
         say(
             spread("resident ratio, run by run", zip(mine, theirs).map { $0.rssKiB / $1.rssKiB }, unit: "", scale: 1)
-                + String(format: "; of the medians %.2f (target <= 2.0)\n", median(mine.map(\.rssKiB)) / median(theirs.map(\.rssKiB))))
+                + String(
+                    format: "; of the medians %.2f (target <= 2.0)\n",
+                    median(mine.map(\.rssKiB)) / median(theirs.map(\.rssKiB))))
 
         let pid = try spawn([daemon, "--data-dir", data, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)

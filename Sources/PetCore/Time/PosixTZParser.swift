@@ -39,7 +39,8 @@ struct PosixTZParser {
         let quoted = peek == UInt8(ascii: "<")
         if quoted { position += 1 }
         let first = position
-        while let b = peek, isLetter(b) || (quoted && (isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-"))) {
+        while let b = peek, isLetter(b) || (quoted && (isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")))
+        {
             position += 1
         }
         let name = String(decoding: bytes[first..<position], as: UTF8.self)

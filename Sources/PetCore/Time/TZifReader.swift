@@ -56,8 +56,12 @@ struct TZifReader {
         guard zip(block.times, block.times.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw ZoneError("transition times that are not in ascending order")
         }
-        guard block.typeIndices.allSatisfy({ $0 < types }) else { throw ZoneError("a transition to a type that does not exist") }
-        guard block.offsets.allSatisfy({ (-89_999...93_599).contains($0) }) else { throw ZoneError("an offset from UTC beyond 25 hours") }
+        guard block.typeIndices.allSatisfy({ $0 < types }) else {
+            throw ZoneError("a transition to a type that does not exist")
+        }
+        guard block.offsets.allSatisfy({ (-89_999...93_599).contains($0) }) else {
+            throw ZoneError("an offset from UTC beyond 25 hours")
+        }
         guard zip(block.leapTimes, block.leapTimes.dropFirst()).allSatisfy({ $0 < $1 }),
             block.leapCorrections.allSatisfy({ (-99_999...99_999).contains($0) })
         else { throw ZoneError("a leap second table out of order or out of range") }

@@ -10,9 +10,11 @@ public struct ZoneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `text` with control characters shown as `?`, so that it can go into a log line or a D-Bus
     /// string (which may not hold NUL), at most `limit` characters.
     public static func printable(_ text: String, limit: Int = 200) -> String {
-        let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0
-        }))
+        let shown = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(limit).map {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0
+                }))
         return text.unicodeScalars.count > limit ? shown + "…" : shown
     }
 }

@@ -91,7 +91,9 @@ public enum Daemon {
                 service.adopt(local)
             }
         } else {
-            log("cannot watch for time-zone changes (inotify: \(String(cString: strerror(errno)))); restart after changing it")
+            log(
+                "cannot watch for time-zone changes (inotify: \(String(cString: strerror(errno)))); restart after changing it"
+            )
         }
         return loop
     }

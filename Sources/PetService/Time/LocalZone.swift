@@ -25,7 +25,8 @@ public struct LocalZone: Equatable, Sendable {
         if let tz = environment["TZ"] { return fromVariable(tz, directory: directory) }
         let localtime = etc + "/localtime"
         if ZoneFile.exists(localtime) {
-            return fromFile(localtime, name: ZoneFile.linkTarget(localtime).flatMap(zoneName) ?? localtime, label: localtime)
+            return fromFile(
+                localtime, name: ZoneFile.linkTarget(localtime).flatMap(zoneName) ?? localtime, label: localtime)
         }
         if case .success(let bytes) = ZoneFile.read(etc + "/timezone") {
             let name = String(decoding: bytes, as: UTF8.self).trimmingWhitespace

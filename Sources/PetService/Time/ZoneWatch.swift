@@ -53,7 +53,10 @@ public final class ZoneWatch {
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
                 let (wd, length) = buffer.withUnsafeBytes {
-                    ($0.load(fromByteOffset: offset, as: Int32.self), Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        $0.load(fromByteOffset: offset, as: Int32.self),
+                        Int($0.load(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 if names[wd]?.contains(String(decoding: nameBytes, as: UTF8.self)) == true { relevant = true }

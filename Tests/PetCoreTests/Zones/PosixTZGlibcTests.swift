@@ -42,7 +42,8 @@ import Testing
             for rule in rules { group.addTask { try Self.compare(rule, years: years) } }
             return try await group.reduce(0, +)
         }
-        print("POSIX TZ: \(Self.forms.count) forms and \(footers.count) footers agree with glibc at \(checked) instants")
+        print(
+            "POSIX TZ: \(Self.forms.count) forms and \(footers.count) footers agree with glibc at \(checked) instants")
     }
 
     /// Compares the rule's offsets with glibc's at each change in `years` (both sides) and every
@@ -86,7 +87,8 @@ import Testing
 
     /// glibc's offset at each instant under `TZ=tz`: the wall clock `date` prints, minus the instant.
     static func glibcOffsets(tz: String, at instants: [Instant]) throws -> [Int] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("instants-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "instants-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(instants.map { "@\($0)\n" }.joined().utf8).write(to: file)
         let out = try SystemZones.run("/bin/date", ["-f", file.path, "+%Y-%m-%d %H %M %S"], environment: ["TZ": tz])

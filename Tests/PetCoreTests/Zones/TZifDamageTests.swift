@@ -34,7 +34,9 @@ import Testing
     @Test func emptyTruncatedAndForeignData() {
         #expect(error([])?.contains("truncated") == true)
         #expect(error(Array("TZif2".utf8))?.contains("truncated") == true)
-        #expect(error(Array("<?xml version=\"1.0\"?><zone/>                                   ".utf8)) == "not TZif data (bad magic)")
+        #expect(
+            error(Array("<?xml version=\"1.0\"?><zone/>                                   ".utf8))
+                == "not TZif data (bad magic)")
         #expect(error([UInt8](repeating: 0, count: 4096)) == "not TZif data (bad magic)")
         for cut in [45, second - 1, second + 10, second + 50, good.count - 3, good.count - 1] {
             #expect(error(Array(good.prefix(cut))) != nil, "cut at \(cut)")
@@ -90,8 +92,10 @@ import Testing
     /// cuts and splices. Every result is a rules value or an error; rules that read answer for any
     /// instant within ±25 hours (±1 day of leap seconds).
     @Test func thousandsOfMutationsOfRealFilesNeverTrap() throws {
-        let names = ["Europe/Berlin", "Asia/Gaza", "Australia/Lord_Howe", "America/St_Johns", "Etc/UTC",
-            "right/Europe/London", "Asia/Kathmandu", "America/Nuuk"]
+        let names = [
+            "Europe/Berlin", "Asia/Gaza", "Australia/Lord_Howe", "America/St_Johns", "Etc/UTC",
+            "right/Europe/London", "Asia/Kathmandu", "America/Nuuk",
+        ]
         let originals = try names.map { try #require(SystemZones.bytes($0), "\($0)") } + [good]
         var rng = SplitMix64(seed: 0x7A1F)
         var read = 0
@@ -108,7 +112,9 @@ import Testing
                 rejected[String(error.message.prefix(24)), default: 0] += 1
             }
         }
-        print("TZif fuzz: 6000 mutations, \(read) still read, rejected: \(rejected.sorted { $0.value > $1.value }.prefix(8))")
+        print(
+            "TZif fuzz: 6000 mutations, \(read) still read, rejected: \(rejected.sorted { $0.value > $1.value }.prefix(8))"
+        )
         #expect(rejected.values.reduce(0, +) > 1000)
     }
 
@@ -126,9 +132,13 @@ import Testing
                 let field = header + 20 + 4 * Int(rng.next() % 6)
                 let value: [UInt32] = [.max, 0, 1, 255, 256, UInt32(truncatingIfNeeded: rng.next())]
                 if field + 4 <= b.count {
-                    b.replaceSubrange(field..<field + 4, with: TZifFile.bigEndian(Int64(value[Int(rng.next() % 6)]), size: 4))
+                    b.replaceSubrange(
+                        field..<field + 4, with: TZifFile.bigEndian(Int64(value[Int(rng.next() % 6)]), size: 4))
                 }
-            case 4: b.insert(contentsOf: [UInt8](repeating: UInt8(truncatingIfNeeded: rng.next()), count: Int(rng.next() % 16)), at: at)
+            case 4:
+                b.insert(
+                    contentsOf: [UInt8](repeating: UInt8(truncatingIfNeeded: rng.next()), count: Int(rng.next() % 16)),
+                    at: at)
             case 5: b.removeSubrange(at..<min(b.count, at + Int(rng.next() % 64)))
             default:
                 // Splice a stretch of the file over another place.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PetCore
 import Testing
+
+@testable import PetCore
 
 /// The TZif reader (RFC 8536) on the system's files, on files made to order (version 1, version 4,
 /// leap seconds) and on damaged ones: every defect is a `ZoneError` naming it, never a trap.
@@ -79,7 +80,9 @@ import Testing
             versions[bytes[4], default: 0] += 1
             read += 1
         }
-        print("TZif: read \(read) files under \(root); versions \(versions.map { "\(Character(UnicodeScalar($0.key == 0 ? 0x31 : $0.key))): \($0.value)" }.sorted())")
+        print(
+            "TZif: read \(read) files under \(root); versions \(versions.map { "\(Character(UnicodeScalar($0.key == 0 ? 0x31 : $0.key))): \($0.value)" }.sorted())"
+        )
         #expect(read > 1000)
         #expect(versions[UInt8(ascii: "3")] != nil, "Debian's tzdata has version 3 files (Asia/Gaza)")
     }
@@ -128,7 +131,8 @@ import Testing
                 compared += 1
             }
         }
-        print("TZif: slim files read as zdump reads them at \(compared) instants, \(fromFooter) of them from the footer")
+        print(
+            "TZif: slim files read as zdump reads them at \(compared) instants, \(fromFooter) of them from the footer")
         #expect(fromFooter > 10_000)
     }
 
@@ -142,4 +146,3 @@ import Testing
         return probes
     }
 }
-

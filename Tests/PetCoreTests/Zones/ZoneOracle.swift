@@ -52,7 +52,9 @@ struct ZoneOracle {
         guard let sign = field.first, sign == "+" || sign == "-" else { return nil }
         let digits = field.dropFirst()
         guard digits.count % 2 == 0, digits.count >= 2, let n = Int(digits) else { return nil }
-        let (h, m, s) = digits.count == 2 ? (n, 0, 0) : digits.count == 4 ? (n / 100, n % 100, 0) : (n / 10_000, n / 100 % 100, n % 100)
+        let (h, m, s) =
+            digits.count == 2
+            ? (n, 0, 0) : digits.count == 4 ? (n / 100, n % 100, 0) : (n / 10_000, n / 100 % 100, n % 100)
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60 + s)
     }
 
