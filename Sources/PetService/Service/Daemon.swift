@@ -79,22 +79,8 @@ public enum Daemon {
             log("stopping on signal \(got.map(String.init).joined(separator: ","))")
             loop.stop()
         }
-        if let watch = ZoneWatch() {
-            // Resolved again for the files to watch (and adopted, should it have changed since start-up).
-            let current = LocalZone.resolve(environment: environment)
-            watch.watch(files: current.files)
-            service.adopt(current)
-            _ = loop.addFD(watch.fd) { _ in
-                guard watch.drain() else { return }
-                let local = LocalZone.resolve(environment: environment)
-                watch.watch(files: local.files)
-                service.adopt(local)
-            }
-        } else {
-            log(
-                "cannot watch for time-zone changes (inotify: \(String(cString: strerror(errno)))); restart after changing it"
-            )
-        }
+        // The loop's handlers keep the tracking alive as long as the loop runs.
+        try ZoneTracking(loop: loop, service: service, environment: environment, log: log).start()
         return loop
     }
 
