@@ -44,4 +44,4 @@ awk -v exe="$(readlink -f "$daemon")" '
     match($0, /^c?fn=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
         if (name != "") fns[id] = name; if ($0 ~ /^fn=/ && inexe && fns[id] !~ /^0x/) print fns[id] }
 ' "$work/callgrind.out" | sort -u >"$order"
-echo "wrote $order: $(wc -l <"$order") functions"
+echo "wrote $order: $(wc -l <"$order") functions; relink with: rm -f $daemon && make release"
