@@ -116,7 +116,9 @@ struct DaemonBench {
         if let strip { waitpid(strip, &status, 0) }
         func megabytes(_ path: String) -> String {
             var info = stat()
-            return stat(path, &info) == 0 ? String(format: "%.1f MB", Double(info.st_size) / 1e6) : "?"
+            guard stat(path, &info) == 0 else { return "?" }
+            let size = Double(info.st_size)
+            return size < 1e6 ? String(format: "%.0f kB", size / 1e3) : String(format: "%.1f MB", size / 1e6)
         }
         say(
             "binary sizes: petprogressd \(megabytes(daemon)) as built, \(megabytes(stripped)) stripped (target <= 16 MB);"
