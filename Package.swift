@@ -14,8 +14,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        // Layer 1: the pure rules. Foundation only; no clock, disk, environment or bus.
-        .target(name: "PetCore", swiftSettings: strict),
+        // Layer 1: the pure rules. FoundationEssentials only; no clock, disk, environment or bus.
+        // Optimised in debug builds too: the zone sweeps in PetCoreTests call `Zone.offset(at:)`
+        // some 10^9 times, 5× slower unoptimised (docs/DECISIONS.md, "Zones without ICU").
+        .target(name: "PetCore", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The PetCore benchmark (docs/BENCHMARKS.md, "PetCore"); build with -c release.
         .executableTarget(name: "bench-core", dependencies: ["PetCore"], path: "bench/core", swiftSettings: strict),
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Proves time zones work in the build we ship (DESIGN.md §4): runs that binary on a private bus in
-# zones with 30- and 45-minute offsets and DST, and checks each widget entry's `date` and
-# `next_date` against Python's zoneinfo (the system tzdata): both local tops of the hour, the
-# latest one at or before the simulated now, and the next one after it.
+# zones with 30- and 45-minute offsets and DST — named, as a `:name`, as a path to a zone file, and
+# as POSIX TZ rules — and checks each widget entry's `date` and `next_date` against Python's
+# zoneinfo (the system tzdata) or, for a POSIX rule, glibc's localtime: both local tops of the
+# hour, the latest one at or before the simulated now, and the next one after it. The daemon must
+# log no time-zone problem.
 set -euo pipefail
 daemon=${1:?usage: check-shipped-zones.sh PATH/TO/petprogressd}
 work=$(mktemp -d)
@@ -21,7 +23,9 @@ name=io.petprogress.PetProgress1
 
 checked=0
 # zone, simulated now (a DST change is near each of these instants)
-while read -r zone now; do
+cp /usr/share/zoneinfo/Asia/Kathmandu "$work/kathmandu.tzif"
+while read -r spec now; do
+    zone=${spec//@WORK@/$work}
     TZ=$zone "$daemon" --data-dir "$work/$checked" --now "$now" 2>"$work/log" &
     daemon_pid=$!
     for _ in $(seq 1 200); do
@@ -30,15 +34,30 @@ while read -r zone now; do
         sleep 0.05
     done
     kill "$daemon_pid"; wait "$daemon_pid" || true; daemon_pid=
+    if grep "time zone" "$work/log"; then
+        echo "TZ=$zone: the daemon reports a zone problem" >&2
+        exit 1
+    fi
     date=$(grep -o "'date': <int64 [0-9]*>" "$work/entry" | grep -o '[0-9]*>' | tr -d '>')
     next=$(grep -o "'next_date': <int64 [0-9]*>" "$work/entry" | grep -o '[0-9]*>' | tr -d '>')
     python3 - "$zone" "$now" "$date" "$next" <<'PY'
-import sys
+import os, sys, time
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 zone, now, date, nxt = sys.argv[1], datetime.fromisoformat(sys.argv[2].replace("Z", "+00:00")), int(sys.argv[3]), int(sys.argv[4])
-z = ZoneInfo(zone)
+name = zone.removeprefix(":")
+if name.startswith("/"):
+    z = ZoneInfo.from_file(open(name, "rb"))
+elif os.path.isfile("/usr/share/zoneinfo/" + name):
+    z = ZoneInfo(name)
+else:
+    z = None  # a POSIX TZ rule: glibc decides
+    os.environ["TZ"] = zone
+    time.tzset()
 def is_tick(t):
+    if z is None:
+        local = time.localtime(t)
+        return local.tm_min == 0 and local.tm_sec == 0
     local = datetime.fromtimestamp(t, timezone.utc).astimezone(z)
     return local.minute == 0 and local.second == 0
 n = int(now.timestamp())
@@ -56,5 +75,13 @@ Pacific/Chatham 2026-04-04T14:10:00Z
 Europe/Berlin 2026-03-29T01:20:00Z
 America/New_York 2026-11-01T06:20:00Z
 Asia/Kolkata 2026-07-01T10:10:00Z
+:Europe/Berlin 2026-10-25T00:20:00Z
+/usr/share/zoneinfo/Australia/Lord_Howe 2026-10-03T15:40:00Z
+@WORK@/kathmandu.tzif 2026-07-01T10:20:00Z
+CET-1CEST,M3.5.0,M10.5.0/3 2026-03-29T01:20:00Z
+<+0545>-5:45 2026-07-01T10:20:00Z
+<+1030>-10:30<+11>-11,M10.1.0,M4.1.0 2026-10-03T15:40:00Z
+<-02>2<-01>,M3.5.0/-1,M10.5.0/0 2026-03-29T01:20:00Z
+EST5EDT4,J70/2,305/2 2026-11-02T06:20:00Z
 ZONES
 echo "shipped build time zones: $checked passed, 0 failed"

@@ -11,11 +11,12 @@
 #   python3-pil    Pillow: the pet art checks and contact sheet read the renders
 #   gjs            the GNOME Shell extension's lint and its D-Bus client's tests
 #   desktop-file-utils  desktop-file-validate and update-desktop-database (the install test)
-#   binutils       strip: make install strips both binaries
+#   binutils       nm and strip: the lean-binary check; make install strips both binaries
+#   libc-bin       zdump and zic: the zone tests read the same tzdata as glibc
 #   xdg-utils      xdg-mime and xdg-open: the per-user install's petprogress:// handler and its test
 set -euo pipefail
 pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 bsdutils groff-base
-    librsvg2-bin python3-pil gjs desktop-file-utils xdg-utils binutils "$@")
+    librsvg2-bin python3-pil gjs desktop-file-utils xdg-utils binutils libc-bin "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

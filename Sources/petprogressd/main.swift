@@ -1,5 +1,6 @@
 import DBusKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import PetService
 
 // petprogressd: parse options, set up the process, compose and run (Daemon does the work).
@@ -8,7 +9,7 @@ let options: DaemonOptions
 do {
     options = try DaemonOptions.parse(arguments)
 } catch {
-    FileHandle.standardError.write(Data("petprogressd: \(error.message)\n".utf8))
+    ServiceLog()(error.message)
     exit(64)
 }
 if options.showHelp {
@@ -28,7 +29,7 @@ let stopSignals: SignalFD
 do {
     stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
 } catch {
-    FileHandle.standardError.write(Data("petprogressd: cannot start: \(error)\n".utf8))
+    ServiceLog()("cannot start: \(error)")
     exit(1)
 }
 let executable =

@@ -21,7 +21,8 @@ struct Script {
 
     init(seed: UInt64) {
         self.seed = seed
-        self.zone = Zone(identifier: "Europe/Berlin") ?? .utc
+        // Berlin's rules as a POSIX TZ string: the crash child reads no zone file.
+        self.zone = (try? Zone(posixRule: "CET-1CEST,M3.5.0,M10.5.0/3")) ?? .utc
         self.now = Self.start
         self.world = PetWorld(now: Self.start, zone: zone)
     }

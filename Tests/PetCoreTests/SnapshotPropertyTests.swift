@@ -43,7 +43,7 @@ import Testing
             count: 120, input: Gen.int(in: 0...(zones.count - 1)), Gen.int(in: 0...(resets.count - 1)),
             Gen.int64(in: 1_767_225_600...1_798_761_600), Self.stepGen.array(of: 1...60)
         ) { z, r, start, steps in
-            guard let zone = Zone(identifier: zones[z]) else { return }
+            guard let zone = SystemZones.zone(zones[z]) else { return }
             var settings = Settings()
             settings.resetTime = WallTime(parsing: resets[r]) ?? .midnight
             var ctx = Context(now: start, zone: zone)

@@ -16,7 +16,7 @@ func at(_ text: String) -> Instant {
     return Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + m * 60 + s - offset)
 }
 
-func zone(_ id: String) -> Zone { Zone(identifier: id)! }
+func zone(_ id: String) -> Zone { SystemZones.zone(id)! }
 func wall(_ text: String) -> WallTime { WallTime(parsing: text)! }
 func key(_ text: String) -> DayKey { CivilDate(parsing: text)! }
 func day(_ k: String, _ start: String, _ end: String) -> Day { Day(key: key(k), start: at(start), end: at(end)) }

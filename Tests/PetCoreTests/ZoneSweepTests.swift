@@ -1,93 +1,119 @@
-import Foundation
 import PetCore
 import Testing
 
 /// SPEC §3 "every zone": for each `Zone` line of the system tzdata's `tzdata.zi`, over all of
-/// 2026, ticks and days must hold up. Zones run in parallel; the counts are printed.
+/// 2026 and all of 2100 (past Debian's tables, where each file's footer rule decides), every
+/// offset change and every tick must match an oracle that reads the same tzdata — glibc's `zdump`,
+/// run once for all zones — and days must hold up for both reset times. Zones run in parallel;
+/// the counts are printed.
 @Suite struct ZoneSweepTests {
-    static let tzdataPath = "/usr/share/zoneinfo/tzdata.zi"
     static let resetTimes = [WallTime.midnight, WallTime(hour: 4, minute: 30) ?? .midnight]
+    static let years = [2026, 2100]
 
-    /// What one zone's sweep found.
+    /// What one zone's sweep of one year found.
     struct ZoneReport: Sendable {
         var zone: String
+        var year: Int
         var loaded = true
+        var changes = 0
         var ticks = 0
         var days = 0
         var failures: [String] = []
 
         mutating func fail(_ message: @autoclosure () -> String) {
-            if failures.count < 5 { failures.append("\(zone): \(message())") }
+            if failures.count < 5 { failures.append("\(zone) \(year): \(message())") }
         }
     }
 
-    /// The `Zone` entries (`Z name …` lines) of tzdata.zi; not links, not posix/ or right/.
-    static func zoneNames() throws -> [String] {
-        guard let text = try? String(contentsOfFile: tzdataPath, encoding: .utf8) else {
-            throw SweepError("\(tzdataPath) is missing; install tzdata (make deps runs scripts/deps.sh)")
-        }
-        return text.split(separator: "\n").filter { $0.hasPrefix("Z ") }.compactMap {
-            $0.split(separator: " ").dropFirst().first.map(String.init)
-        }
-    }
-
-    struct SweepError: Error, CustomStringConvertible {
-        let description: String
-        init(_ d: String) { description = d }
-    }
-
-    @Test func everyZoneAllOf2026() async throws {
-        let names = try Self.zoneNames()
+    @Test func everyZoneAllOf2026And2100() async throws {
+        let started = ContinuousClock.now
+        let names = try SystemZones.names()
         #expect(!names.isEmpty)
+        // A year either side, so the local year (up to 26 hours off UT) lies inside the dump.
+        var oracles: [Int: [String: ZoneOracle.Timeline]] = [:]
+        for year in Self.years { oracles[year] = try ZoneOracle.dump(names, fromYear: year - 1, toYear: year + 2) }
+        let dumped = ContinuousClock.now - started
         let reports = await withTaskGroup(of: ZoneReport.self) { group in
-            for name in names { group.addTask { Self.sweep(name) } }
+            for name in names {
+                for year in Self.years {
+                    let oracle = oracles[year]?[name]
+                    group.addTask { Self.sweep(name, year: year, oracle: oracle) }
+                }
+            }
             var all: [ZoneReport] = []
             for await r in group { all.append(r) }
             return all
         }
-        let unloadable = reports.filter { !$0.loaded }.map(\.zone).sorted()
-        let loaded = reports.filter(\.loaded)
-        let ticks = loaded.reduce(0) { $0 + $1.ticks }
-        let days = loaded.reduce(0) { $0 + $1.days }
-        print("zone sweep: \(loaded.count) zones, \(ticks) ticks, \(days) days (reset 00:00 and 04:30)")
-        // A zone whose offset changes for good during the year has more or fewer than 8760.
-        for r in loaded where r.ticks != 8760 { print("zone sweep: \(r.zone) has \(r.ticks) local hours in 2026") }
-        if !unloadable.isEmpty {
-            print("zone sweep: the toolchain cannot load \(unloadable.count): \(unloadable.joined(separator: ", "))")
+        for year in Self.years {
+            let loaded = reports.filter { $0.year == year && $0.loaded }
+            let total = { (f: (ZoneReport) -> Int) in loaded.reduce(0) { $0 + f($1) } }
+            print(
+                "zone sweep \(year): \(loaded.count) zones, \(total(\.changes)) offset changes and \(total(\.ticks)) ticks as zdump has them, \(total(\.days)) days (reset 00:00 and 04:30)"
+            )
+            // A zone whose offset changes for good during the year has more or fewer than 8760.
+            for r in loaded where r.ticks != 8760 {
+                print("zone sweep: \(r.zone) has \(r.ticks) local hours in \(year)")
+            }
         }
-        // A zone newer than the toolchain's ICU data is named, not failed; a build without the zone
-        // database (FoundationEssentials only, DESIGN.md §4) loads almost none and fails here.
-        #expect(unloadable.count * 100 <= names.count, "zones the toolchain cannot load: \(unloadable)")
-        for failure in loaded.flatMap(\.failures).sorted().prefix(40) { Issue.record("\(failure)") }
+        print("zone sweep: \(ContinuousClock.now - started) in all, of which zdump \(dumped)")
+        let unloadable = Set(reports.filter { !$0.loaded }.map(\.zone)).sorted()
+        #expect(unloadable.isEmpty, "zones the TZif reader cannot load: \(unloadable)")
+        for failure in reports.flatMap(\.failures).sorted().prefix(40) { Issue.record("\(failure)") }
     }
 
-    /// One zone: ticks against an oracle built from the zone's transitions, then the days for
-    /// each reset time as the daemon's `catchUp` walks the ticks.
-    static func sweep(_ name: String) -> ZoneReport {
-        var report = ZoneReport(zone: name)
-        guard let zone = Zone(identifier: name), zone.identifier == name else {
+    /// One zone, one year: offset changes and ticks against the oracle, then the days for each
+    /// reset time as the daemon's `catchUp` walks the ticks.
+    static func sweep(_ name: String, year: Int, oracle: ZoneOracle.Timeline?) -> ZoneReport {
+        var report = ZoneReport(zone: name, year: year)
+        guard let zone = SystemZones.zone(name) else {
             report.loaded = false
             return report
         }
-        guard let jan1 = CivilDate(year: 2026, month: 1, day: 1), let next = CivilDate(year: 2027, month: 1, day: 1),
+        guard let oracle else {
+            report.fail("zdump did not list the zone")
+            return report
+        }
+        guard let jan1 = CivilDate(year: year, month: 1, day: 1),
+            let next = CivilDate(year: year + 1, month: 1, day: 1),
             let start = zone.placements(on: jan1, at: 0).first, let end = zone.placements(on: next, at: 0).first
         else {
             report.fail("cannot place the year")
             return report
         }
-        let ticks = checkTicks(zone, from: start, to: end, &report)
+        report.changes = checkChanges(zone, oracle, from: start, to: end, &report)
+        let ticks = checkTicks(zone, oracle, from: start, to: end, &report)
         report.ticks = ticks.count
         for reset in resetTimes { report.days += checkDays(zone, reset: reset, ticks: ticks, &report) }
         return report
     }
 
-    /// Every tick is at local minute 0 second 0, ticks strictly increase, `latest` agrees, and the
-    /// list equals the oracle: within each stretch of constant offset `o` between the zone's
-    /// transitions, the instants `t ≡ −o (mod 3600)` — so no local top of hour is skipped.
-    static func checkTicks(_ zone: Zone, from start: Instant, to end: Instant, _ report: inout ZoneReport) -> [Instant]
-    {
+    /// Every change the oracle lists: the offset on either side of it.
+    static func checkChanges(
+        _ zone: Zone, _ oracle: ZoneOracle.Timeline, from start: Instant, to end: Instant, _ report: inout ZoneReport
+    ) -> Int {
+        let changes = oracle.changes(from: start, to: end)
+        for change in changes {
+            let before = zone.offset(at: change.at - 1)
+            let after = zone.offset(at: change.at)
+            if before != oracle.offset(at: change.at - 1) || after != change.offset {
+                report.fail(
+                    "at \(change.at): \(before) → \(after), zdump \(oracle.offset(at: change.at - 1)) → \(change.offset)"
+                )
+            }
+        }
+        return changes.count
+    }
+
+    /// Every tick is at local minute 0 second 0, ticks strictly increase, `latest` agrees, the
+    /// offset at each tick is the oracle's and stays so until the next unless the oracle has a
+    /// change between, and the list equals the oracle's: within each stretch of constant offset
+    /// `o` between the oracle's changes, the instants `t ≡ −o (mod 3600)`.
+    static func checkTicks(
+        _ zone: Zone, _ oracle: ZoneOracle.Timeline, from start: Instant, to end: Instant, _ report: inout ZoneReport
+    ) -> [Instant] {
         var ticks: [Instant] = []
         ticks.reserveCapacity(8800)
+        let changes = oracle.changes(from: start, to: end).map(\.at)
         var t = Ticks.first(atOrAfter: start, zone: zone)
         var previous = start - 1
         while t < end {
@@ -99,9 +125,14 @@ import Testing
             if Ticks.latest(atOrBefore: t + 59, zone: zone) != t { report.fail("latest(\(t + 59)) is not \(t)") }
             ticks.append(t)
             previous = t
-            t = Ticks.next(after: t, zone: zone)
+            let next = Ticks.next(after: t, zone: zone)
+            if zone.offset(at: t) != oracle.offset(at: t) { report.fail("offset at tick \(t) is not zdump's") }
+            if !changes.contains(where: { $0 > t && $0 < next }) && zone.offset(at: next - 1) != zone.offset(at: t) {
+                report.fail("the offset changes between \(t) and \(next), where zdump has no change")
+            }
+            t = next
         }
-        let expected = oracle(zone, from: start, to: end)
+        let expected = expectedTicks(oracle, from: start, to: end, changes: changes)
         if ticks != expected {
             let i =
                 zip(ticks, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -111,20 +142,14 @@ import Testing
         return ticks
     }
 
-    /// Ticks computed independently from Foundation's transition list.
-    static func oracle(_ zone: Zone, from start: Instant, to end: Instant) -> [Instant] {
-        var bounds: [Instant] = [start]
-        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = zone.timeZone.nextDaylightSavingTimeTransition(after: cursor),
-            next.timeIntervalSince1970 < TimeInterval(end)
-        {
-            bounds.append(Instant(next.timeIntervalSince1970))
-            cursor = next
-        }
-        bounds.append(end)
+    /// Ticks computed from the oracle's offsets alone.
+    static func expectedTicks(_ oracle: ZoneOracle.Timeline, from start: Instant, to end: Instant, changes: [Instant])
+        -> [Instant]
+    {
+        let bounds = [start] + changes.filter { $0 > start } + [end]
         var ticks: [Instant] = []
         for (a, b) in zip(bounds, bounds.dropFirst()) {
-            let o = Instant(zone.offset(at: a))
+            let o = Instant(oracle.offset(at: a))
             var t = a + ((-(a + o)) % 3600 + 3600) % 3600
             while t < b {
                 ticks.append(t)
@@ -179,7 +204,7 @@ import Testing
             if closeouts.count > 1 { report.fail("\(closeouts.count) closeouts at one tick \(tick)") }
             previousTick = tick
         }
-        if closed < 364 || closed > 366 { report.fail("\(closed) days closed in 2026 with reset \(reset)") }
+        if closed < 364 || closed > 366 { report.fail("\(closed) days closed with reset \(reset)") }
         return closed
     }
 }

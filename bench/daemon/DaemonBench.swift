@@ -27,16 +27,24 @@ struct DaemonBench {
         say("bench-daemon: \(daemon)")
         say("store: \(days) days of history (one year)\n")
 
-        let ours = try startups(bus, [daemon, "--data-dir", data, "--now", now], name: name)
-        let theirs = try startups(bus, ["/usr/bin/playerctld"], name: "org.mpris.MediaPlayer2.playerctld")
-        say(line("start-up petprogressd (exec → name owned)", ours.times))
-        say(line("start-up playerctld   (exec → name owned)", theirs.times))
-        say(String(format: "ratio (medians): %.2f (target <= 1.5)\n", median(ours.times) / median(theirs.times)))
+        sizes()
+        let ours = [daemon, "--data-dir", data, "--now", now]
+        let (mine, theirs) = try interleavedStartups(bus, ours: ours, rounds: startupRounds)
+        say("\(startupRounds) cold starts each, interleaved (petprogressd, playerctld, petprogressd, …):")
+        say(spread("start-up petprogressd (exec → name owned)", mine.map(\.seconds), unit: "ms", scale: 1e3))
+        say(spread("start-up playerctld   (exec → name owned)", theirs.map(\.seconds), unit: "ms", scale: 1e3))
         say(
-            String(
-                format:
-                    "resident after start-up: petprogressd %.1f MiB, playerctld %.1f MiB, ratio %.2f (target <= 3)\n",
-                ours.rssKiB / 1024, theirs.rssKiB / 1024, ours.rssKiB / theirs.rssKiB))
+            spread("start-up ratio, run by run", zip(mine, theirs).map { $0.seconds / $1.seconds }, unit: "", scale: 1)
+                + String(
+                    format: "; of the medians %.2f (target <= 1.0)",
+                    median(mine.map(\.seconds)) / median(theirs.map(\.seconds))))
+        say(spread("resident after start-up, petprogressd", mine.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
+        say(spread("resident after start-up, playerctld  ", theirs.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
+        say(
+            spread("resident ratio, run by run", zip(mine, theirs).map { $0.rssKiB / $1.rssKiB }, unit: "", scale: 1)
+                + String(
+                    format: "; of the medians %.2f (target <= 2.0)\n",
+                    median(mine.map(\.rssKiB)) / median(theirs.map(\.rssKiB))))
 
         let pid = try spawn([daemon, "--data-dir", data, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
@@ -78,19 +86,49 @@ struct DaemonBench {
 
     // MARK: measurements
 
-    /// Ten cold starts: spawn, wait for NameOwnerChanged, read RSS, SIGTERM.
-    func startups(_ bus: Connection, _ argv: [String], name: String) throws -> (times: [Double], rssKiB: Double) {
-        var times: [Double] = []
-        var rss: [Double] = []
-        for _ in 0..<10 {
-            let t0 = monotonic()
-            let pid = try spawn(argv)
-            try waitForName(bus, name)
-            times.append(monotonic() - t0)
-            rss.append(residentKiB(pid))
-            stop(pid)
+    /// Cold starts per binary: enough for a median with a spread (issue 11: at least 30).
+    let startupRounds = 40
+
+    /// One cold start: spawn, wait until the name is owned, read RSS, SIGTERM.
+    func startup(_ bus: Connection, _ argv: [String], name: String) throws -> (seconds: Double, rssKiB: Double) {
+        let t0 = monotonic()
+        let pid = try spawn(argv)
+        try waitForName(bus, name)
+        let seconds = monotonic() - t0
+        let rss = residentKiB(pid)
+        stop(pid)
+        return (seconds, rss)
+    }
+
+    /// Cold starts of the daemon and playerctld taken in turn (A B A B …), so that whatever else the
+    /// machine does at a moment weighs on both alike.
+    func interleavedStartups(_ bus: Connection, ours: [String], rounds: Int) throws
+        -> (ours: [(seconds: Double, rssKiB: Double)], theirs: [(seconds: Double, rssKiB: Double)])
+    {
+        var mine: [(seconds: Double, rssKiB: Double)] = []
+        var theirs: [(seconds: Double, rssKiB: Double)] = []
+        for _ in 0..<rounds {
+            mine.append(try startup(bus, ours, name: name))
+            theirs.append(try startup(bus, ["/usr/bin/playerctld"], name: "org.mpris.MediaPlayer2.playerctld"))
         }
-        return (times, median(rss))
+        return (mine, theirs)
+    }
+
+    /// The shipped daemon's size as built and stripped (as `make install` installs it), and playerctld's.
+    func sizes() {
+        let stripped = root + "/petprogressd.stripped"
+        let strip = try? spawn(["/usr/bin/strip", "-o", stripped, daemon])
+        var status: Int32 = 0
+        if let strip { waitpid(strip, &status, 0) }
+        func megabytes(_ path: String) -> String {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return "?" }
+            let size = Double(info.st_size)
+            return size < 1e6 ? String(format: "%.0f kB", size / 1e3) : String(format: "%.1f MB", size / 1e6)
+        }
+        say(
+            "binary sizes: petprogressd \(megabytes(daemon)) as built, \(megabytes(stripped)) stripped (target <= 16 MB);"
+                + " playerctld \(megabytes("/usr/bin/playerctld")) (it links GLib dynamically)\n")
     }
 
     func roundTrips(_ bus: Connection, member: String, destination: String, path: String, interface: String) throws
@@ -225,6 +263,14 @@ struct DaemonBench {
     func percentile(_ xs: [Double], _ p: Double) -> Double {
         let s = xs.sorted()
         return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count - 1) * p))]
+    }
+
+    /// The median with the middle half and the whole range.
+    func spread(_ what: String, _ xs: [Double], unit: String, scale: Double) -> String {
+        String(
+            format: "%@: median %.2f%@ (p25–p75 %.2f–%.2f, min–max %.2f–%.2f)", what, median(xs) * scale, unit,
+            percentile(xs, 0.25) * scale, percentile(xs, 0.75) * scale, (xs.min() ?? 0) * scale,
+            (xs.max() ?? 0) * scale)
     }
 
     func line(_ what: String, _ xs: [Double], unit: String = "ms", scale: Double = 1e3) -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The outcome of a simulation and its two printed forms: a table for people, CSV for `--csv`.
 public struct SimulationResult: Hashable, Sendable {
     public let config: SimulationConfig
@@ -44,7 +42,7 @@ public struct SimulationResult: Hashable, Sendable {
     /// RFC 4180 quoting for a field from a user's stage file.
     private func csvField(_ s: String) -> String {
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + s.replacing("\"", with: "\"\"") + "\""
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stage table in force: the built-in 20 forms or a validated `stages.json` override.
 public struct StageTable: Hashable, Sendable {
@@ -13,7 +13,7 @@ public struct StageTable: Hashable, Sendable {
             guard stage.i == n else {
                 throw StageTableError("stage \(n) has \"i\": \(stage.i); i must run 0…\(stages.count - 1) in order")
             }
-            guard !stage.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !stage.name.trimmingWhitespace.isEmpty else {
                 throw StageTableError("stage \(n) has an empty name")
             }
             guard !stage.asset.isEmpty, !stage.asset.contains("/") else {

@@ -1,12 +1,10 @@
-import Foundation
-
 /// Task titles (SPEC §3): 1–200 Unicode code points after trimming white space, no control characters.
 public enum TaskTitle {
     public static let maxLength = 200
 
     /// The trimmed title, or `InvalidArgument` saying what is wrong with it.
     public static func validate(_ raw: String) throws(PetError) -> String {
-        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = raw.trimmingWhitespace
         let count = title.unicodeScalars.count
         guard count >= 1 else { throw PetError(.invalidArgument, "The title is empty; give the task a name.") }
         guard count <= maxLength else {

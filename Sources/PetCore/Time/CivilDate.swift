@@ -43,7 +43,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var daysSinceEpoch: Int {
+    public var daysSinceEpoch: Int { Self.days(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date, for any year (month 1…12, day 1…31).
+    static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -70,9 +73,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }

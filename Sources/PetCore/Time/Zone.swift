@@ -1,34 +1,48 @@
-import Foundation
-
-/// A time zone as the rules see it: the UTC offset in force at each instant.
+/// A time zone as the rules see it: a name, and the UTC offset in force at each instant.
 ///
-/// Wraps Foundation's `TimeZone` (which needs `import Foundation`, not just FoundationEssentials, to
-/// have the zone database on Linux — DESIGN.md §4). All wall-clock reasoning goes through
-/// `offset(at:)`, so nothing assumes 24-hour days or whole-hour offsets.
-public struct Zone: Sendable, Equatable {
-    public let timeZone: TimeZone
+/// The offsets come from the system's tzdata (TZif data, read by `TZif`), from a POSIX TZ rule
+/// string, or are fixed; PetCore is handed the bytes and reads no file. All wall-clock reasoning
+/// goes through `offset(at:)`, so nothing assumes 24-hour days or whole-hour offsets.
+///
+/// Two zones are equal when both the name and the rules are: the daemon re-reads the local zone
+/// when `/etc/localtime` or the zone file changes and acts only when the zone really differs.
+public struct Zone: Sendable, Hashable {
+    /// The tz name (`Europe/Berlin`), the POSIX rule string, or a path: where the rules came from.
+    public let identifier: String
+    public let rules: ZoneRules
 
-    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
-
-    /// The zone with this tz identifier (e.g. `Europe/Berlin`), or nil if the toolchain lacks it.
-    public init?(identifier: String) {
-        guard let tz = TimeZone(identifier: identifier) else { return nil }
-        self.timeZone = tz
+    public init(identifier: String, rules: ZoneRules) {
+        self.identifier = identifier
+        self.rules = rules
     }
 
-    /// A fixed offset from UTC, in seconds east.
+    /// The zone TZif data describes (the contents of a file under `/usr/share/zoneinfo`).
+    public init(identifier: String, tzif bytes: [UInt8]) throws(ZoneError) {
+        self.init(identifier: identifier, rules: try TZif.rules(from: bytes))
+    }
+
+    /// The zone a POSIX TZ rule string describes (`CET-1CEST,M3.5.0,M10.5.0/3`), named by it.
+    public init(posixRule text: String) throws(ZoneError) {
+        self.init(identifier: text, rules: ZoneRules(rule: try PosixTZ(parsing: text)))
+    }
+
+    /// A fixed offset from UTC, in seconds east (within ±25 hours).
     public init?(fixedOffset seconds: Int) {
-        guard let tz = TimeZone(secondsFromGMT: seconds) else { return nil }
-        self.timeZone = tz
+        guard abs(seconds) < 90_000 else { return nil }
+        self.init(identifier: Self.name(fixedOffset: seconds), rules: .fixed(seconds))
     }
 
-    public static let utc = Zone(fixedOffset: 0)!
-
-    public var identifier: String { timeZone.identifier }
+    public static let utc = Zone(identifier: "UTC", rules: .fixed(0))
 
     /// Seconds east of UTC in force at `t`.
-    public func offset(at t: Instant) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
+    public func offset(at t: Instant) -> Int { rules.offset(at: t) }
+
+    /// `UTC`, `UTC+05:30`, `UTC-03:00`.
+    static func name(fixedOffset seconds: Int) -> String {
+        guard seconds != 0 else { return "UTC" }
+        let m = abs(seconds) / 60
+        let s = abs(seconds) % 60
+        return "UTC\(seconds < 0 ? "-" : "+")\(pad(m / 60, 2)):\(pad(m % 60, 2))\(s == 0 ? "" : ":\(pad(s, 2))")"
     }
 
     /// Seconds since 1970-01-01 00:00 of the local wall clock at `t`.

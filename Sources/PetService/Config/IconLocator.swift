@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PetCore
 
 /// Finds the installed 512×512 PNG of each stage (`icons/hicolor/512x512/apps/petprogress-<base>.png`)

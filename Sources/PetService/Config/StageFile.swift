@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PetCore
 
 /// The optional stage-table override, `$XDG_CONFIG_HOME/petprogress/stages.json` (SPEC §2).

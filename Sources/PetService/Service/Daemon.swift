@@ -88,16 +88,8 @@ public enum Daemon {
             log("stopping on signal \(got.map(String.init).joined(separator: ","))")
             loop.stop()
         }
-        if let watch = ZoneWatch() {
-            _ = loop.addFD(watch.fd) { _ in
-                guard watch.drain() else { return }
-                let zone = LocalZone.resolve(environment: environment)
-                guard zone != service.zone else { return }
-                log("time zone changed to \(zone.identifier)")
-                service.zone = zone
-                service.refresh()
-            }
-        }
+        // The loop's handlers keep the tracking alive as long as the loop runs.
+        try ZoneTracking(loop: loop, service: service, environment: environment, log: log).start()
         return loop
     }
 
@@ -138,19 +130,22 @@ public enum Daemon {
         store: PetStore, loaded: Loaded, clock: ServiceClock, environment: [String: String], executable: String,
         log: ServiceLog, signals: ServiceSignals, onNextWake: @escaping (Instant) -> Void
     ) -> PetService {
-        let zone = LocalZone.resolve(environment: environment)
+        let local = LocalZone.resolve(environment: environment)
+        let zone = local.zone
         let (stages, stageProblem) = StageFile.load(path: StageFile.path(environment: environment))
         let problems = loaded.problems + [stageProblem].compactMap { $0 }
-        for problem in problems { log(problem) }
+        for problem in problems + [local.problem].compactMap({ $0 }) { log(problem) }
         let world: PetWorld
         switch loaded.start {
         case .state(let saved): world = saved
         case .empty(let lastClosedDay): world = PetWorld(now: clock.now(), zone: zone, lastClosedDay: lastClosedDay)
         }
-        return PetService(
+        let service = PetService(
             store: store, world: world, zone: zone, stages: stages,
             icons: IconLocator(stages: stages, environment: environment, executable: executable),
             problems: problems, log: log, clock: clock.now, signals: signals, onNextWake: onNextWake)
+        service.zoneProblem = local.problem
+        return service
     }
 
     /// The service's signals, sent on `connection`.

@@ -23,11 +23,14 @@ public final class PetService {
     let signals: ServiceSignals
     /// Called with the next instant the daemon must wake at, whenever it may have changed.
     let onNextWake: (Instant) -> Void
-    /// The local zone; the daemon updates it when `/etc/localtime` changes.
+    /// The local zone; the daemon updates it when `/etc/localtime` or the zone file changes.
     public var zone: Zone
     public private(set) var world: PetWorld
-    /// One sentence each, reported by `GetStatus`.
-    public private(set) var problems: [String]
+    /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
+    public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
+    let startupProblems: [String]
+    /// Why the local zone reads as UTC, while that lasts (`adopt`).
+    public internal(set) var zoneProblem: String?
     /// The instant of the last refresh: every request of one message works at it.
     private(set) var now: Instant
 
@@ -41,7 +44,7 @@ public final class PetService {
         self.zone = zone
         self.stages = stages
         self.icons = icons
-        self.problems = problems
+        self.startupProblems = problems
         self.log = log
         self.clock = clock
         self.signals = signals

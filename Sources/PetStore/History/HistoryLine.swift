@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PetCore
 
 /// One line of a history file: `{"record":{…DayRecord…},"schema":1}` and a newline.
@@ -69,10 +69,10 @@ enum HistoryLine {
                 return .unreadable(explain(error))
             }
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let old = object["record"] as? [String: Any],
+        guard let old = JSONValue.parse(data)?["record"]?.object,
             let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations),
-            let json = try? JSONSerialization.data(withJSONObject: ["schema": Schema.current, "record": migrated]),
+            let json = try? JSONEncoder().encode(
+                JSONValue.object(["schema": .integer(Int64(Schema.current)), "record": .object(migrated)])),
             let envelope = try? JSONDecoder().decode(Envelope.self, from: json)
         else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
         return .record(envelope.record)

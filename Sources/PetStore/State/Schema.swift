@@ -1,5 +1,3 @@
-import Foundation
-
 /// The schema version every file of the store carries, and the migrations from older ones.
 ///
 /// Schema 0 is the pre-release shape: the world's `pet` and `lastClosed` keys (now `openingPet` and
@@ -14,7 +12,7 @@ public enum Schema {
     /// The version this build writes.
     public static let current = 2
 
-    typealias Object = [String: Any]
+    typealias Object = [String: JSONValue]
 
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
     static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0, 1: worldFrom1]
@@ -37,10 +35,10 @@ public enum Schema {
         var w = old
         rename(&w, "pet", to: "openingPet")
         rename(&w, "lastClosed", to: "lastClosedDay")
-        if w["openDayLive"] == nil { w["openDayLive"] = true }
-        if var settings = w["settings"] as? Object {
-            if settings["rollover"] == nil { settings["rollover"] = false }
-            w["settings"] = settings
+        if w["openDayLive"] == nil { w["openDayLive"] = .bool(true) }
+        if var settings = w["settings"]?.object {
+            if settings["rollover"] == nil { settings["rollover"] = .bool(false) }
+            w["settings"] = .object(settings)
         }
         for key in ["tasks", "tomorrow"] { w[key] = tasksFrom0(w[key]) }
         return w
@@ -57,7 +55,7 @@ public enum Schema {
     /// No day was marked before rest days existed.
     private static func worldFrom1(_ old: Object) -> Object {
         var w = old
-        if w["restDays"] == nil { w["restDays"] = [String]() }
+        if w["restDays"] == nil { w["restDays"] = .array([]) }
         return w
     }
 
@@ -65,23 +63,26 @@ public enum Schema {
     /// once the completions' awards and the misses (2 per undone task) are taken out.
     private static func recordFrom1(_ old: Object) -> Object {
         var r = old
-        if r["rest"] == nil { r["rest"] = false }
-        if r["resultXP"] == nil, let change = r["xpChange"] as? Int, let tasks = r["tasks"] as? [Object],
-            let done = r["done"] as? Int, let total = r["total"] as? Int
+        if r["rest"] == nil { r["rest"] = .bool(false) }
+        if r["resultXP"] == nil, case .integer(let change)? = r["xpChange"], case .array(let tasks)? = r["tasks"],
+            case .integer(let done)? = r["done"], case .integer(let total)? = r["total"]
         {
-            let awards = tasks.reduce(0) { $0 + ($1["xp"] as? Int ?? 0) }
-            r["resultXP"] = change - awards + 2 * (total - done)
+            let awards = tasks.reduce(Int64(0)) {
+                if case .integer(let xp)? = $1["xp"] { $0 + xp } else { $0 }
+            }
+            r["resultXP"] = .integer(change - awards + 2 * (total - done))
         }
         return r
     }
 
-    private static func tasksFrom0(_ value: Any?) -> Any? {
-        guard let tasks = value as? [Object] else { return value }
-        return tasks.map { task -> Object in
-            var t = task
-            rename(&t, "snooze", to: "snoozedUntil")
-            return t
-        }
+    private static func tasksFrom0(_ value: JSONValue?) -> JSONValue? {
+        guard case .array(let tasks) = value else { return value }
+        return .array(
+            tasks.map { task -> JSONValue in
+                guard var t = task.object else { return task }
+                rename(&t, "snooze", to: "snoozedUntil")
+                return .object(t)
+            })
     }
 
     private static func rename(_ object: inout Object, _ old: String, to new: String) {

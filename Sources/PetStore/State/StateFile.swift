@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PetCore
 
 /// `state.json`: `{"schema":1,"world":{…PetWorld…}}`. Decoding tolerates whatever the current
@@ -44,7 +44,7 @@ enum StateFile {
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.schema == Schema.current {
             return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
         }
-        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+        guard let document = JSONValue.parse(data) else {
             return .unreadable("it is not valid JSON (truncated or damaged)")
         }
         guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
@@ -59,12 +59,12 @@ enum StateFile {
                 return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
             }
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let old = object["world"] as? [String: Any],
+        guard let old = document["world"]?.object,
             let migrated = Schema.migrate(old, from: probe.schema, using: Schema.worldMigrations)
         else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
         do {
-            let json = try JSONSerialization.data(withJSONObject: ["schema": Schema.current, "world": migrated])
+            let json = try JSONEncoder().encode(
+                JSONValue.object(["schema": .integer(Int64(Schema.current)), "world": .object(migrated)]))
             return .world(
                 try JSONDecoder().decode(Envelope.self, from: json).world, migratedFrom: probe.schema, tail: nil)
         } catch {

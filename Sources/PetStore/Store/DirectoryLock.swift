@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +20,7 @@ struct DirectoryLock {
         if code == EWOULDBLOCK {
             let holder =
                 (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                .map(\.trimmingWhitespace) ?? ""
             file.close()
             let who = Int(holder).map { " (process \($0))" } ?? ""
             throw StoreError(

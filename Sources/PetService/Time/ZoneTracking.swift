@@ -1,0 +1,58 @@
+import DBusKit
+import Glibc
+
+/// Keeps the service's zone current: watches `/etc` and the zone files in use (`ZoneWatch`),
+/// re-resolves the local zone on every change that concerns them, and hands it to the service.
+///
+/// An inotify instance can be refused (the kernel allows 128 per user, and a desktop session's
+/// file managers and indexers use many): the daemon then says so once and tries again every few
+/// seconds, reading the zone afresh when it succeeds, so a change made meanwhile is not lost.
+final class ZoneTracking {
+    static let retryInterval: Duration = .seconds(2)
+
+    let loop: EventLoop
+    let service: PetService
+    let environment: [String: String]
+    let log: ServiceLog
+    private var watch: ZoneWatch?
+    private var retry: (timer: TimerFD, token: EventLoop.FDToken)?
+
+    init(loop: EventLoop, service: PetService, environment: [String: String], log: ServiceLog) {
+        self.loop = loop
+        self.service = service
+        self.environment = environment
+        self.log = log
+    }
+
+    /// Watches from now on; without inotify, retries on a timer until it can.
+    func start() throws {
+        if connect() { return }
+        log("cannot watch for time-zone changes yet (inotify: \(String(cString: strerror(errno)))); trying again")
+        let timer = try TimerFD(clock: .monotonic)
+        try timer.arm(after: Self.retryInterval, interval: Self.retryInterval)
+        let token = loop.addFD(timer.fd) { [self] _ in
+            guard timer.read() != .notYet, connect(), let retry else { return }
+            loop.removeFD(retry.token)
+            self.retry = nil
+            log("watching for time-zone changes")
+        }
+        retry = (timer, token)
+    }
+
+    /// Makes the inotify watch and reads the zone; false when no instance is to be had.
+    private func connect() -> Bool {
+        guard let watch = ZoneWatch() else { return false }
+        self.watch = watch
+        _ = loop.addFD(watch.fd) { [self] _ in
+            if watch.drain() { reread() }
+        }
+        reread()
+        return true
+    }
+
+    private func reread() {
+        let local = LocalZone.resolve(environment: environment)
+        watch?.watch(files: local.files)
+        service.adopt(local)
+    }
+}
