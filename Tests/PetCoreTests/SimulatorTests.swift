@@ -70,7 +70,9 @@ import Testing
         #expect(two.days.filter(\.rest).map(\.number) == [6, 7, 13, 14])
         #expect(Simulator.run(try config(16)).days.allSatisfy { !$0.rest })
         #expect(Simulator.run(try config(16, rest: 7)).days.allSatisfy(\.rest))
-        #expect(two.text.hasPrefix("Simulated 16 days, 5 tasks a day, done rate 0.8, on-time rate 0.7, 2 rest days a week,"))
+        #expect(
+            two.text.hasPrefix("Simulated 16 days, 5 tasks a day, done rate 0.8, on-time rate 0.7, 2 rest days a week,")
+        )
     }
 
     /// A perfect user on 1 task a day: +2 and +3 on a working day, +2 alone on a rest day (no

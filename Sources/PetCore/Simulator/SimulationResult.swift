@@ -13,7 +13,8 @@ public struct SimulationResult: Hashable, Sendable {
     /// An aligned table, one stage a line, then the final state.
     public var text: String {
         let c = config
-        let rest = c.restDaysPerWeek == 0 ? "" : "\(c.restDaysPerWeek) rest day\(c.restDaysPerWeek == 1 ? "" : "s") a week, "
+        let rest =
+            c.restDaysPerWeek == 0 ? "" : "\(c.restDaysPerWeek) rest day\(c.restDaysPerWeek == 1 ? "" : "s") a week, "
         var lines = [
             "Simulated \(c.days) days, \(c.tasksPerDay) tasks a day, done rate \(c.doneRate), "
                 + "on-time rate \(c.onTimeRate), \(rest)seed \(c.seed)."
