@@ -121,6 +121,23 @@ struct SimulateCommandTests {
         #expect(plain != resting)
     }
 
+    /// docs/BALANCE.md proposes this table; it must stay valid and keep its promise.
+    @Test("docs/stages-gentler.json is a valid table and brings an 80 % user to the final form within a year")
+    func theProposedTable() async throws {
+        let world = try await World("ctl-sim-gentle")
+        defer { world.close() }
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/stages-gentler.json").path
+        let csv = try await world.petctlOK(
+            [
+                "simulate", "--days", "365", "--tasks", "5", "--done-rate", "0.8", "--on-time-rate", "0.8", "--stages",
+                file, "--csv",
+            ], environment: Self.noBus)
+        let last = try #require(csv.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false))
+        #expect(last.count == 4 && last[1] == "Floating God" && last[2] == "0", "\(csv)")
+        #expect(Int(last[3]).map { $0 <= 365 } == true, "\(csv)")
+    }
+
     @Test("--csv, --stages with a table to try, and bad input: 64 with one line")
     func formsAndFailures() async throws {
         let world = try await World("ctl-sim-bad")
