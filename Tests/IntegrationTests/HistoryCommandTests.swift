@@ -90,6 +90,39 @@ struct HistoryCommandTests {
         try await exportChecks(world)
     }
 
+    @Test("a new pet: no day has a record yet, today is a rest day without tasks")
+    func aNewPet() async throws {
+        let world = try await World("ctl-history-new")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T10:00:00+01:00")
+        _ = try await world.petctlOK(["rest"])
+        let screen = try await world.petctlOK(["history"], columns: 80)
+        #expect(
+            screen == """
+                Last 28 days, 3 Feb to 2 Mar
+                        Mon Tue Wed Thu Fri Sat Sun
+                 2 Feb       ·   ·   ·   ·   ·   ·
+                 9 Feb   ·   ·   ·   ·   ·   ·   ·
+                16 Feb   ·   ·   ·   ·   ·   ·   ·
+                23 Feb   ·   ·   ·   ·   ·   ·   ·
+                 2 Mar  [z]                          no tasks
+                Closed days: 27 days without a record.
+                ███ all done  ▓▓▓ 80 % or more  ▒▒▒ 40–79 %  ░░░ under 40 %  z rest day
+                - no tasks  · no record  [ ] today
+
+                The pet at the end of each day
+                Tadpole \(Self.spaces(54))▁▁
+                        3 Feb\(Self.spaces(46))today
+
+                """, "\n\(screen)")
+        #expect(
+            try await world.petctlOK(["history", "--plain", "--days", "2"]) == """
+                2026-03-01 Sunday: no record.
+                2026-03-02 Monday: today, a rest day, no tasks yet; Tadpole 0/10 now.
+
+                """)
+    }
+
     /// `export` of the month: 26 archived days (29 closed, 3 without a record) and their 71 tasks.
     func exportChecks(_ world: World) async throws {
         let recorded = ScriptedMonth.days.indices.filter { ScriptedMonth.days[$0] != .off }.map(ScriptedMonth.key)

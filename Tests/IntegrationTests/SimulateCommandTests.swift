@@ -133,7 +133,8 @@ struct SimulateCommandTests {
                 "simulate", "--days", "365", "--tasks", "5", "--done-rate", "0.8", "--on-time-rate", "0.8", "--stages",
                 file, "--csv",
             ], environment: Self.noBus)
-        let last = try #require(csv.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false))
+        let last = try #require(
+            csv.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false))
         #expect(last.count == 4 && last[1] == "Floating God" && last[2] == "0", "\(csv)")
         #expect(Int(last[3]).map { $0 <= 365 } == true, "\(csv)")
     }

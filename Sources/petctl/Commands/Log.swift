@@ -8,8 +8,8 @@ struct Log: ParsableCommand {
         abstract: "Explain how closed days changed the pet, event by event.",
         discussion: """
             For each day: every task done (+2 on time, +1 late, in the order they were done), every \
-            task left undone (−2; nothing on a rest day), the daily result (+3 at 80 % done or more, \
-            −3 under 40 %; none on a rest day), and the pet after the day and before it. The events \
+            task left undone (-2; nothing on a rest day), the daily result (+3 at 80 % done or more, \
+            -3 under 40 %; none on a rest day), and the pet after the day and before it. The events \
             are computed from the day's tasks and checked against its record; a mismatch is shown.
 
             Examples: petctl log    petctl log 2026-03-02    petctl log --days 7
@@ -26,7 +26,7 @@ struct Log: ParsableCommand {
 
     @Argument(help: "The last day to show, YYYY-MM-DD (default: the last closed day).") var day: DayKeyArgument?
 
-    @Option(help: "How many days up to DAY (1–366).") var days = 1
+    @Option(help: "How many days up to DAY (1-366).") var days = 1
 
     @Option(help: "Colour: auto (only on a terminal), always or never. NO_COLOR and TERM=dumb always turn it off.")
     var color: Terminal.ColorChoice = .auto

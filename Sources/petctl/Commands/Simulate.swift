@@ -18,11 +18,11 @@ struct Simulate: ParsableCommand {
               petctl simulate --days 365 --tasks 5 --done-rate 0.8 --on-time-rate 0.8 --stages my-stages.json --csv
             """)
 
-    @Option(help: "Days to simulate (1–36500).") var days: Int
-    @Option(help: "Tasks a day (0–200).") var tasks: Int
-    @Option(help: "The chance a task is done, 0–1.") var doneRate: Double
-    @Option(help: "The chance a done task is on time, 0–1.") var onTimeRate: Double
-    @Option(help: "Rest days a week, 0–7.") var restDaysPerWeek = 0
+    @Option(help: "Days to simulate (1-36500).") var days: Int
+    @Option(help: "Tasks a day (0-200).") var tasks: Int
+    @Option(help: "The chance a task is done, 0-1.") var doneRate: Double
+    @Option(help: "The chance a done task is on time, 0-1.") var onTimeRate: Double
+    @Option(help: "Rest days a week, 0-7.") var restDaysPerWeek = 0
     @Option(help: "The seed; the same seed gives the same user.") var seed: UInt64 = 1
     @Option(help: "A stage table file to try instead of the one in force.") var stages: String?
     @Flag(help: "CSV: one row per stage (stage,name,threshold,first_day).") var csv = false

@@ -78,9 +78,11 @@ enum Heatmap {
         return lines
     }
 
-    /// `12 of 15 done` over a week's days with tasks (today so far included).
+    /// `12 of 15 done` over a week's days (today so far included); nothing for a week without
+    /// a record.
     static func summary(_ days: [HistoryDay]) -> String {
         let counts = days.compactMap(\.counts)
+        guard !counts.isEmpty else { return "" }
         let total = counts.reduce(0) { $0 + $1.total }
         return total == 0 ? "no tasks" : "\(counts.reduce(0) { $0 + $1.done }) of \(total) done"
     }

@@ -9,8 +9,9 @@ struct HistoryView {
     func render(width: Int, style: Style) -> [String] {
         guard let first = days.first, let last = days.last else { return [] }
         var lines = [
-            "Last \(days.count) day\(days.count == 1 ? "" : "s"), \(LocalClock.shortDate(first.key)) to "
-                + "\(LocalClock.shortDate(last.key))"
+            days.count == 1
+                ? "Today, \(LocalClock.shortDate(last.key))"
+                : "Last \(days.count) days, \(LocalClock.shortDate(first.key)) to \(LocalClock.shortDate(last.key))"
         ]
         lines += Heatmap.lines(days, width: width, style: style)
         lines += TextWidth.wrap(totals, width: width)
@@ -27,7 +28,10 @@ struct HistoryView {
         let counts = closed.compactMap(\.counts)
         let done = counts.reduce(0) { $0 + $1.done }
         let total = counts.reduce(0) { $0 + $1.total }
-        var parts = [total == 0 ? "no tasks" : "\(done) of \(total) tasks done (\(done * 100 / total) %)"]
+        var parts: [String] = []
+        if !counts.isEmpty {
+            parts.append(total == 0 ? "no tasks" : "\(done) of \(total) tasks done (\(done * 100 / total) %)")
+        }
         let rest = closed.filter(\.rest).count
         if rest > 0 { parts.append("\(rest) rest day\(rest == 1 ? "" : "s")") }
         let missing = closed.filter { $0.counts == nil }.count
@@ -46,7 +50,8 @@ struct HistoryView {
             return "\(name): no record\(pet)."
         case .today(let done, let total):
             let rest = day.rest ? ", a rest day" : ""
-            return "\(name): today\(rest), \(done) of \(total) done so far\(pet) now."
+            let tasks = total == 0 ? "no tasks yet" : "\(done) of \(total) done so far"
+            return "\(name): today\(rest), \(tasks)\(pet) now."
         case .closed(let r):
             let rest = r.rest ? "rest day, " : ""
             let rate = r.tasksTotal == 0 || r.rest ? "" : " (\(r.tasksDone * 100 / r.tasksTotal) %)"
