@@ -20,7 +20,8 @@ struct PetCtl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Today.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self, Undo.self,
-            SettingsCommand.self, Status.self, Timeline.self, Open.self, Widget.self, Watch.self,
+            SettingsCommand.self, Status.self, Timeline.self, Open.self, Widget.self, Watch.self, Rest.self,
+            History.self, Log.self, Export.self, Simulate.self,
         ],
         defaultSubcommand: Today.self)
 

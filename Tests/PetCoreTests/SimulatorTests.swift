@@ -3,10 +3,12 @@ import PropertyBased
 import Testing
 
 @Suite struct SimulatorTests {
-    func config(_ days: Int = 120, _ tasks: Int = 5, _ done: Double = 0.8, _ onTime: Double = 0.7, seed: UInt64 = 42)
-        throws -> SimulationConfig
-    {
-        try SimulationConfig(days: days, tasksPerDay: tasks, doneRate: done, onTimeRate: onTime, seed: seed)
+    func config(
+        _ days: Int = 120, _ tasks: Int = 5, _ done: Double = 0.8, _ onTime: Double = 0.7, rest: Int = 0,
+        seed: UInt64 = 42
+    ) throws -> SimulationConfig {
+        try SimulationConfig(
+            days: days, tasksPerDay: tasks, doneRate: done, onTimeRate: onTime, restDaysPerWeek: rest, seed: seed)
     }
 
     @Test func splitMix64KnownValues() {
@@ -47,6 +49,9 @@ import Testing
                 _ = try SimulationConfig(days: bad.0, tasksPerDay: bad.1, doneRate: bad.2, onTimeRate: bad.3)
             }
         }
+        for bad in [-1, 8] {
+            #expect(throws: PetError.self) { _ = try config(rest: bad) }
+        }
     }
 
     @Test func textAndCSVForms() throws {
@@ -58,17 +63,79 @@ import Testing
         #expect(r.csv.split(separator: "\n").count == 21)
     }
 
+    /// Rest days are the last of each week of seven: with 2, days 6–7, 13–14, … (a weekend when
+    /// day 1 is a Monday); with 7 every day.
+    @Test func restDaysAreTheLastOfEachWeek() throws {
+        let two = Simulator.run(try config(16, rest: 2))
+        #expect(two.days.filter(\.rest).map(\.number) == [6, 7, 13, 14])
+        #expect(Simulator.run(try config(16)).days.allSatisfy { !$0.rest })
+        #expect(Simulator.run(try config(16, rest: 7)).days.allSatisfy(\.rest))
+        #expect(
+            two.text.hasPrefix("Simulated 16 days, 5 tasks a day, done rate 0.8, on-time rate 0.7, 2 rest days a week,")
+        )
+    }
+
+    /// A perfect user on 1 task a day: +2 and +3 on a working day, +2 alone on a rest day (no
+    /// daily result). Days 1–5 end at Tadpole 5, Minnow 0 (10 evolves), 5, 10, 15; with the
+    /// weekend resting, days 6 and 7 end at Minnow 17 and 19; without, day 6 reaches 20 (Frog 0)
+    /// and day 7 ends at Frog 5.
+    @Test func aPerfectUsersWeekendGetsNoDailyResult() throws {
+        let rest = Simulator.run(try config(7, 1, 1, 1, rest: 2))
+        #expect(rest.days.map(\.xpChange) == [5, 5, 5, 5, 5, 2, 2])
+        #expect(rest.days.map(\.petAtClose.stageXP) == [5, 0, 5, 10, 15, 17, 19])
+        #expect(rest.final == PetState(stageIndex: 1, stageXP: 19))
+        let none = Simulator.run(try config(7, 1, 1, 1))
+        #expect(none.days.map(\.petAtClose.stageXP) == [5, 0, 5, 10, 15, 0, 5])
+        #expect(none.final == PetState(stageIndex: 2, stageXP: 5))
+    }
+
+    /// SPEC §3.1.1 for every user: the same seed is the same behaviour with or without rest days;
+    /// on a rest day the pet only gains (completions, nothing charged, no daily result), and a
+    /// working day's XP is the rules' sum.
+    @Test func restDaysLoseNothing() async {
+        await propertyCheck(
+            count: 60, input: Gen.uint64(), Gen.int(in: 0...8), Gen.double(in: 0...1), Gen.int(in: 1...7)
+        ) { seed, tasks, doneRate, rest in
+            guard let plain = try? config(60, tasks, doneRate, 0.6, seed: seed),
+                let resting = try? config(60, tasks, doneRate, 0.6, rest: rest, seed: seed)
+            else { return }
+            let a = Simulator.run(plain)
+            let b = Simulator.run(resting)
+            #expect(a.days.map(\.outcomes) == b.days.map(\.outcomes), "the same user")
+            var previous = PetState.hatchling
+            for day in b.days {
+                let onTime = day.outcomes.filter { $0 == .onTime }.count
+                let late = day.outcomes.filter { $0 == .late }.count
+                let missed = day.outcomes.count - onTime - late
+                let daily = PetEvent.dailyResult(done: onTime + late, total: day.outcomes.count).xp
+                if day.rest {
+                    #expect(day.xpChange == 2 * onTime + late)
+                    let after = day.petAtClose
+                    let before = previous
+                    #expect(
+                        (after.stageIndex, after.stageXP) >= (before.stageIndex, before.stageXP),
+                        "rest day \(day.number) lost: \(before) → \(after)")
+                } else {
+                    #expect(day.xpChange == 2 * onTime + late - 2 * missed + daily)
+                }
+                previous = day.petAtClose
+            }
+        }
+    }
+
     /// The simulator agrees with the engine as the daemon drives it: the same outcomes replayed
-    /// through `PetWorld` (add tasks, mark them done on time or late, close the day) give the
-    /// same pet after every day.
+    /// through `PetWorld` (add tasks, mark them done on time or late, mark a rest day, close the
+    /// day) give the same pet after every day.
     @Test func agreesWithPetWorld() async {
         await propertyCheck(
             count: 30, input: Gen.uint64(), Gen.int(in: 0...8), Gen.double(in: 0...1), Gen.double(in: 0...1)
         ) {
             seed, tasks, doneRate, onTimeRate in
+            // 0–3 rest days a week, marked on the world as the day runs (SPEC §3.1.1).
             guard
                 let cfg = try? SimulationConfig(
-                    days: 40, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate, seed: seed)
+                    days: 40, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate,
+                    restDaysPerWeek: Int(seed % 4), seed: seed)
             else {
                 Issue.record("config rejected: \(tasks) \(doneRate) \(onTimeRate)")
                 return
@@ -92,6 +159,11 @@ import Testing
                     ctx.now = outcome == .onTime ? task.scheduled + 600 : task.scheduled + 3 * 3600
                     let xp = try? world.markDone(id: id, ctx)
                     #expect(xp == (outcome == .onTime ? 2 : 1))
+                }
+                if day.rest {
+                    do { try world.setRest(from: "today", to: "today", rest: true, ctx) } catch {
+                        Issue.record("setRest: \(error)")
+                    }
                 }
                 ctx.now = world.openDay.end
                 _ = world.closeDueDays(ctx)

@@ -1,5 +1,5 @@
 /// The synthetic user of `petctl simulate` (SPEC §7): how many days, how many tasks a day, how
-/// often a task is done, how often a done task is on time, and the seed.
+/// often a task is done, how often a done task is on time, how many rest days a week, and the seed.
 public struct SimulationConfig: Hashable, Sendable {
     public let days: Int
     public let tasksPerDay: Int
@@ -7,13 +7,18 @@ public struct SimulationConfig: Hashable, Sendable {
     public let doneRate: Double
     /// The chance that a done task is on time (else it is late: +1).
     public let onTimeRate: Double
+    /// Rest days in each week of seven (SPEC §3.1.1): the last ones of the week, so with 2 the
+    /// simulated days 6 and 7, 13 and 14, … (day 1 is a Monday: a weekend).
+    public let restDaysPerWeek: Int
     public let seed: UInt64
 
     public static let maxDays = 36_500
     public static let maxTasksPerDay = PetWorld.maxTasksPerDay
 
     /// Validates every field; `InvalidArgument` names the one that is out of range.
-    public init(days: Int, tasksPerDay: Int, doneRate: Double, onTimeRate: Double, seed: UInt64 = 1) throws(PetError) {
+    public init(
+        days: Int, tasksPerDay: Int, doneRate: Double, onTimeRate: Double, restDaysPerWeek: Int = 0, seed: UInt64 = 1
+    ) throws(PetError) {
         guard (1...Self.maxDays).contains(days) else {
             throw PetError(.invalidArgument, "--days must be between 1 and \(Self.maxDays), not \(days).")
         }
@@ -26,10 +31,17 @@ public struct SimulationConfig: Hashable, Sendable {
                 throw PetError(.invalidArgument, "\(name) must be a number between 0 and 1, not \(rate).")
             }
         }
+        guard (0...7).contains(restDaysPerWeek) else {
+            throw PetError(.invalidArgument, "--rest-days-per-week must be between 0 and 7, not \(restDaysPerWeek).")
+        }
         self.days = days
         self.tasksPerDay = tasksPerDay
         self.doneRate = doneRate
         self.onTimeRate = onTimeRate
+        self.restDaysPerWeek = restDaysPerWeek
         self.seed = seed
     }
+
+    /// Whether the 1-based simulated day `number` is a rest day.
+    public func isRestDay(_ number: Int) -> Bool { (number - 1) % 7 >= 7 - restDaysPerWeek }
 }

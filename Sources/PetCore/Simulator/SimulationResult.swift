@@ -11,9 +11,11 @@ public struct SimulationResult: Hashable, Sendable {
     /// An aligned table, one stage a line, then the final state.
     public var text: String {
         let c = config
+        let rest =
+            c.restDaysPerWeek == 0 ? "" : "\(c.restDaysPerWeek) rest day\(c.restDaysPerWeek == 1 ? "" : "s") a week, "
         var lines = [
             "Simulated \(c.days) days, \(c.tasksPerDay) tasks a day, done rate \(c.doneRate), "
-                + "on-time rate \(c.onTimeRate), seed \(c.seed)."
+                + "on-time rate \(c.onTimeRate), \(rest)seed \(c.seed)."
         ]
         let width = max(5, stages.stages.map(\.name.count).max() ?? 5)
         lines.append(["stage", "name".padding(width), "threshold", "first day"].joined(separator: "  "))
@@ -35,6 +37,19 @@ public struct SimulationResult: Hashable, Sendable {
         for stage in stages.stages {
             rows.append(
                 "\(stage.i),\(csvField(stage.name)),\(stage.threshold),\(firstDay[stage.i].map(String.init) ?? "")")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// `day,rest,on_time,late,missed,xp_change,stage,stage_xp`, one row a simulated day: its
+    /// outcomes, the XP its events added up to, and the pet after its closeout.
+    public var daysCSV: String {
+        var rows = ["day,rest,on_time,late,missed,xp_change,stage,stage_xp"]
+        for day in days {
+            let count = { (o: Simulator.Outcome) in day.outcomes.filter { $0 == o }.count }
+            rows.append(
+                "\(day.number),\(day.rest),\(count(.onTime)),\(count(.late)),\(count(.missed)),\(day.xpChange),"
+                    + "\(day.petAtClose.stageIndex),\(day.petAtClose.stageXP)")
         }
         return rows.joined(separator: "\n") + "\n"
     }

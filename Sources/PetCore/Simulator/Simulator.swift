@@ -11,13 +11,19 @@ public enum Simulator {
     public struct Day: Hashable, Sendable {
         /// 1-based day number.
         public let number: Int
+        /// A rest day: completions award, undone tasks are not charged, no daily result.
+        public let rest: Bool
         public let outcomes: [Outcome]
+        /// The sum of the XP of every event the day caused, as a history record's `xp_change`.
+        public let xpChange: Int
         public let petAtClose: PetState
     }
 
     /// Runs the simulation. Each day, tasks are completed in task order (on time +2, late +1),
     /// then the closeout charges each undone task as missed (−2) and applies the daily result —
-    /// exactly the daemon's order. The pet starts as a new tadpole on day 0.
+    /// exactly the daemon's order; a rest day skips both (SPEC §3.1.1). The pet starts as a new
+    /// tadpole on day 0. A rest day draws its outcomes like any other day, so the same seed is the
+    /// same user whatever the rest days.
     public static func run(_ config: SimulationConfig, stages: StageTable = .builtIn) -> SimulationResult {
         var rng = SplitMix64(seed: config.seed)
         var pet = PetState.hatchling
@@ -26,8 +32,10 @@ public enum Simulator {
         var days: [Day] = []
         days.reserveCapacity(config.days)
 
+        var xpChange = 0
         func apply(_ event: PetEvent, on day: Int) {
             pet = Engine.apply(event, to: pet, table: stages)
+            xpChange += event.xp
             if firstDay[pet.stageIndex] == nil { firstDay[pet.stageIndex] = day }
         }
 
@@ -38,13 +46,17 @@ public enum Simulator {
                 let onTime = rng.unit() < config.onTimeRate
                 return done ? (onTime ? .onTime : .late) : .missed
             }
+            xpChange = 0
             for outcome in outcomes where outcome != .missed {
                 apply(outcome == .onTime ? .doneOnTime : .doneLate, on: number)
             }
+            let rest = config.isRestDay(number)
             let done = outcomes.filter { $0 != .missed }.count
-            for _ in 0..<(outcomes.count - done) { apply(.missed, on: number) }
-            if !outcomes.isEmpty { apply(.dailyResult(done: done, total: outcomes.count), on: number) }
-            days.append(Day(number: number, outcomes: outcomes, petAtClose: pet))
+            if !rest {
+                for _ in 0..<(outcomes.count - done) { apply(.missed, on: number) }
+                if !outcomes.isEmpty { apply(.dailyResult(done: done, total: outcomes.count), on: number) }
+            }
+            days.append(Day(number: number, rest: rest, outcomes: outcomes, xpChange: xpChange, petAtClose: pet))
         }
         return SimulationResult(config: config, stages: stages, firstDay: firstDay, days: days, final: pet)
     }

@@ -7,6 +7,9 @@ enum Output {
         for line in lines { print(line) }
     }
 
+    /// Writes `text` to stdout as it is.
+    static func text(_ text: String) { print(text, terminator: "") }
+
     /// `petctl: <sentence>` on stderr, unbuffered.
     static func error(_ sentence: String) {
         let text = "petctl: \(sentence)\n"

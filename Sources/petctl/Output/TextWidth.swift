@@ -73,4 +73,23 @@ enum TextWidth {
     static func padLeft(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - columns(text))) + text
     }
+
+    /// Items joined by two spaces, a new line when the next would pass `width` (`columns`
+    /// counts each item without its colour codes).
+    static func pack(_ items: [(text: String, columns: Int)], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for item in items {
+            if used > 0, used + 2 + item.columns > width {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line += (used > 0 ? "  " : "") + item.text
+            used += (used > 0 ? 2 : 0) + item.columns
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

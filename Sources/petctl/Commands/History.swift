@@ -1,0 +1,58 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// `petctl history [--days N]`: the last N days as a calendar heatmap and the pet over them.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the last days as a calendar of completion rates, and the pet over them.",
+        discussion: """
+            One cell a day, weeks as rows from Monday, shaded by the share of tasks done: all, 80 % \
+            or more (the daily bonus), 40-79 %, under 40 % (the daily penalty). Rest days, days \
+            without tasks, days with no record and today are marked apart. Beneath: the pet at the \
+            end of each day. petctl log DAY tells why a day changed the pet.
+
+            Examples: petctl history    petctl history --days 90    petctl history --plain
+            """)
+
+    @Option(help: "How many days, today included (1-366).") var days = 28
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        guard (1...366).contains(days) else { throw ValidationError("--days takes 1 to 366, not \(days)") }
+    }
+
+    func run() throws {
+        let (stages, problem) = StageTables.inForce()
+        if let problem { Output.error("note: \(problem)") }
+        let view = try Session.run { client in HistoryView(days: try Self.days(days, client), stages: stages) }
+        if display.plain {
+            Output.lines(view.plain())
+            return
+        }
+        let terminal = Terminal.current(display.color, environment: Environment.variables)
+        Output.lines(view.render(width: terminal.width, style: Style(on: terminal.color)))
+    }
+
+    /// The `count` days up to the open day, with their records and the pet at each day's end.
+    static func days(_ count: Int, _ client: PetClient) throws -> [HistoryDay] {
+        let status = try client.status()
+        guard let today = CivilDate(parsing: status.openDay) else {
+            throw Session.fail(.malformedReply(BusDecodingError("GetStatus gave no open day")))
+        }
+        let first = today.adding(days: 1 - count)
+        let yesterday = today.adding(days: -1)
+        let records = count > 1 ? try client.allHistory(from: first.description, to: yesterday.description) : []
+        // The pet before the first day, unless the first day has its own record.
+        var before: PetState?
+        if records.first?.dayKey != first.description,
+            let last = try client.history(from: "", to: first.adding(days: -1).description).records.last
+        {
+            before = PetState(stageIndex: last.stageIndexClose, stageXP: last.stageXPClose)
+        }
+        return HistoryDay.days(
+            from: first, today: today, records: records, before: before, entry: try client.widgetEntry(),
+            live: try client.pet())
+    }
+}

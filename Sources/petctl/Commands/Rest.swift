@@ -1,0 +1,88 @@
+import ArgumentParser
+import PetBus
+import PetCore
+
+/// `petctl rest [FROM [TO]]`, `rest --clear [FROM [TO]]`, `rest --list`: rest days (SPEC §3.1.1).
+struct Rest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mark rest days, clear them, or list them.",
+        discussion: """
+            On a rest day nothing is charged: undone tasks cost nothing and there is no daily \
+            result, while tasks done still earn their XP. Mark today while it is open, or days ahead \
+            (up to 365). A day that has ended stays as it was judged.
+
+            Examples:
+              petctl rest                          today
+              petctl rest tomorrow
+              petctl rest 2026-08-03 2026-08-14    a holiday
+              petctl rest --clear 2026-08-14
+              petctl rest --list
+            """)
+
+    /// A day as `SetRest` takes it: `today`, `tomorrow` or a day key; anything else is bad usage.
+    static func day(_ text: String) throws -> String {
+        guard text == "today" || text == "tomorrow" || CivilDate(parsing: text) != nil else {
+            throw ValidationError("a day is today, tomorrow or a date YYYY-MM-DD, not '\(text)'")
+        }
+        return text
+    }
+
+    @Argument(help: "The first day: today (the default), tomorrow or YYYY-MM-DD.", transform: day) var from: String?
+
+    @Argument(help: "The last day (default: the first).", transform: day) var to: String?
+
+    @Flag(help: "Make the days ordinary days again.") var clear = false
+
+    @Flag(help: "List the rest days marked from today on.") var list = false
+
+    func validate() throws {
+        if list, clear || from != nil { throw ValidationError("--list takes no days and no --clear") }
+    }
+
+    func run() throws {
+        if list {
+            let (days, open) = try Session.run { client in (try client.listRestDays(), try client.status().openDay) }
+            Output.lines(Self.listing(days, openDay: open))
+            return
+        }
+        let first = from ?? "today"
+        let last = to ?? first
+        let (days, open) = try Session.run { client in
+            try client.setRest(from: first, to: last, rest: !clear)
+            let status = try client.status()
+            return (try Self.resolve(first, last, client: client, openDay: status.openDay), status.openDay)
+        }
+        Output.lines([Self.sentence(days, cleared: clear, openDay: open)])
+    }
+
+    /// The day keys of the range just changed (after success, so both ends are valid days).
+    static func resolve(_ first: String, _ last: String, client: PetClient, openDay: String) throws -> [String] {
+        guard let open = CivilDate(parsing: openDay) else { return [] }
+        func key(_ text: String) -> CivilDate? {
+            switch text {
+            case "today": open
+            // The next day's key; only an unusual reset-time change makes it other than open + 1.
+            case "tomorrow": open.adding(days: 1)
+            default: CivilDate(parsing: text)
+            }
+        }
+        guard let a = key(first), let b = key(last), a <= b else { return [] }
+        return (a.daysSinceEpoch...b.daysSinceEpoch).map { CivilDate(daysSinceEpoch: $0).description }
+    }
+
+    /// `Rest day: Monday 2 March (today).` / `Rest days: Monday 3 August to Friday 14 August (12 days).`
+    static func sentence(_ days: [String], cleared: Bool, openDay: String) -> String {
+        func name(_ key: String) -> String { LocalClock.dayName(key) + (key == openDay ? " (today)" : "") }
+        guard let first = days.first, let last = days.last else { return cleared ? "Cleared." : "Marked." }
+        let what = cleared ? "No longer a rest day" : "Rest day"
+        if days.count == 1 { return "\(what): \(name(first))." }
+        let plural = cleared ? "No longer rest days" : "Rest days"
+        return "\(plural): \(name(first)) to \(name(last)) (\(days.count) days)."
+    }
+
+    /// One line a marked day, or a hint when there is none.
+    static func listing(_ days: [String], openDay: String) -> [String] {
+        guard !days.isEmpty else { return ["No rest days marked. Mark one: petctl rest tomorrow"] }
+        return days.map { "\($0)  \(LocalClock.dayName($0))\($0 == openDay ? " (today)" : "")" }
+    }
+}

@@ -1,0 +1,106 @@
+import PetCore
+
+/// The calendar heatmap of `petctl history` (SPEC §7): one 3-column cell a day, weeks as rows
+/// from Monday, shaded by completion rate at the rules' own boundaries (80 % earns the daily
+/// bonus, under 40 % the penalty); rest days, days without tasks, days without a record and
+/// today each look different without colour, and colour only adds to that.
+enum Heatmap {
+    enum Shade: CaseIterable {
+        case all, high, middle, low, rest, noTasks, noRecord
+
+        /// The cell's mark (three columns; today replaces the outer two with brackets).
+        var mark: String {
+            switch self {
+            case .all: "███"
+            case .high: "▓▓▓"
+            case .middle: "▒▒▒"
+            case .low: "░░░"
+            case .rest: " z "
+            case .noTasks: " - "
+            case .noRecord: " · "
+            }
+        }
+
+        var meaning: String {
+            switch self {
+            case .all: "all done"
+            case .high: "80 % or more"
+            case .middle: "40–79 %"
+            case .low: "under 40 %"
+            case .rest: "rest day"
+            case .noTasks: "no tasks"
+            case .noRecord: "no record"
+            }
+        }
+
+        func paint(_ text: String, _ style: Style) -> String {
+            switch self {
+            case .all, .high: style.green(text)
+            case .middle: style.yellow(text)
+            case .low: style.red(text)
+            case .rest: style.cyan(text)
+            case .noTasks, .noRecord: style.dim(text)
+            }
+        }
+    }
+
+    static func shade(_ day: HistoryDay) -> Shade {
+        if day.rest { return .rest }
+        guard let (done, total) = day.counts else { return .noRecord }
+        guard total > 0 else { return .noTasks }
+        if done == total { return .all }
+        if done * 10 >= total * 8 { return .high }
+        return done * 10 >= total * 4 ? .middle : .low
+    }
+
+    /// A day's cell; today's is bracketed, `[▒]`.
+    static func cell(_ day: HistoryDay, _ style: Style) -> String {
+        let shade = shade(day)
+        guard day.isToday else { return shade.paint(shade.mark, style) }
+        let middle = String(shade.mark.dropFirst().prefix(1))
+        return style.bold("[") + shade.paint(middle, style) + style.bold("]")
+    }
+
+    /// The header and one row a week, Monday first; with room, each week's tasks done beside it.
+    static func lines(_ days: [HistoryDay], width: Int, style: Style) -> [String] {
+        guard let first = days.first?.key, let last = days.last?.key else { return [] }
+        let byKey = Dictionary(days.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+        var monday = first.adding(days: 1 - first.weekday.rawValue)
+        var lines = ["        Mon Tue Wed Thu Fri Sat Sun"]
+        while monday <= last {
+            let week = (0..<7).map { byKey[monday.adding(days: $0)] }
+            let cells = week.map { $0.map { cell($0, style) } ?? "   " }.joined(separator: " ")
+            var line = TextWidth.padLeft(LocalClock.shortDate(monday), to: 6) + "  " + cells
+            if width >= 60 { line += "  " + summary(week.compactMap { $0 }) }
+            lines.append(line.trimmingTrailingSpaces)
+            monday = monday.adding(days: 7)
+        }
+        return lines
+    }
+
+    /// `12 of 15 done` over a week's days (today so far included); nothing for a week without
+    /// a record.
+    static func summary(_ days: [HistoryDay]) -> String {
+        let counts = days.compactMap(\.counts)
+        guard !counts.isEmpty else { return "" }
+        let total = counts.reduce(0) { $0 + $1.total }
+        return total == 0 ? "no tasks" : "\(counts.reduce(0) { $0 + $1.done }) of \(total) done"
+    }
+
+    /// The legend, wrapped to `width`.
+    static func legend(width: Int, style: Style) -> [String] {
+        var items = Shade.allCases.map { shade in
+            let mark = shade.mark.trimmingSpaces
+            return (shade.paint(mark, style) + " " + shade.meaning, TextWidth.columns(mark + " " + shade.meaning))
+        }
+        items.append((style.bold("[ ]") + " today", 9))
+        return TextWidth.pack(items, width: width)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

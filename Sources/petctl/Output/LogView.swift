@@ -1,0 +1,127 @@
+import PetCore
+
+/// `petctl log`: a closed day's events with their XP in the rules' order and the pet before and
+/// after, on one line when it fits and wrapped between events when not; a record whose events do
+/// not add up, or do not replay to its closing pet, says so on lines of their own.
+struct LogView {
+    let stages: StageTable
+    let width: Int
+    let style: Style
+
+    /// The lines of one closed day.
+    func lines(_ record: HistoryRecord) -> [String] {
+        let story = DayStory(record, stages: stages)
+        let header = LocalClock.shortDayName(record.dayKey)
+        // Wide: the events follow the day's name; narrow: they go under it.
+        let indent = width >= 60 ? TextWidth.columns(header) + 2 : 2
+        let room = max(20, width - indent)
+        var items = story.steps.map { item($0, room: room) }
+        if record.rest {
+            items.append(plainItem("no daily result: rest day"))
+        } else if record.tasks.isEmpty {
+            items.append(plainItem("no tasks, no daily result"))
+        }
+        items += result(story, room: room)
+        var lines = pack(items, room: room).enumerated().map { n, line in
+            n == 0 && width >= 60 ? header + "  " + line : String(repeating: " ", count: indent) + line
+        }
+        if width < 60 { lines.insert(header, at: 0) }
+        return lines + mismatches(story).flatMap { TextWidth.wrap($0, width: room).map { pad(indent) + style.red($0) } }
+    }
+
+    /// A day in the range with no record.
+    func noRecord(_ key: String) -> [String] {
+        let header = LocalClock.shortDayName(key)
+        let note = style.dim("no record (nothing changed that day)")
+        return width >= 60 ? ["\(header)  \(note)"] : [header, "  \(note)"]
+    }
+
+    /// A piece of a day's line: its plain text (what is measured, and cut when a line is too
+    /// narrow for it) and how to colour it.
+    struct Item {
+        let text: String
+        let paint: (String) -> String
+    }
+
+    func item(_ step: DayStory.Step, room: Int) -> Item {
+        switch step {
+        case .done(let t):
+            let judged = t.xp >= 2 ? "on time" : "late"
+            return task(t, xp: t.xp, note: "(\(judged), \(LocalClock.time(t.completedAt)))", room: room)
+        case .missed(let t): return task(t, xp: -2, note: "(missed)", room: room)
+        case .uncharged(let t): return task(t, xp: 0, note: "(not done, rest day)", room: room)
+        case .dailyResult(let done, let total):
+            let xp = step.event?.xp ?? 0
+            let counts = "(\(done) of \(total) done)"
+            return xp == 0 ? plainItem("no daily result \(counts)") : signedItem(xp, "daily result \(counts)")
+        }
+    }
+
+    /// `+2 Title (on time, 14:31)`, the title cut to what the line has room for.
+    func task(_ task: TaskRecord, xp: Int, note: String, room: Int) -> Item {
+        let fixed = TextWidth.columns(PetText.signed(xp)) + 2 + TextWidth.columns(note)
+        return signedItem(xp, Titles.forLine(task.title, width: max(8, room - fixed)) + " " + note)
+    }
+
+    /// `+2 …` with the sign in green (a gain), red (a loss) or dim (nothing).
+    func signedItem(_ xp: Int, _ text: String) -> Item {
+        let sign = PetText.signed(xp)
+        let painted: String
+        if xp > 0 {
+            painted = style.green(sign)
+        } else if xp < 0 {
+            painted = style.red(sign)
+        } else {
+            painted = style.dim(sign)
+        }
+        return Item(text: sign + " " + text) { painted + String($0.dropFirst(sign.count)) }
+    }
+
+    func plainItem(_ text: String) -> Item { Item(text: text, paint: style.dim) }
+
+    /// `→ Frog 12/30 (was Frog 11/30)`, or `(unchanged)`; two items when a line is too narrow.
+    func result(_ story: DayStory, room: Int) -> [Item] {
+        let after = "→ \(PetText.short(story.recorded, stages))"
+        let was = story.recorded == story.before ? "(unchanged)" : "(was \(PetText.short(story.before, stages)))"
+        let bold = style.bold
+        guard TextWidth.columns(after + " " + was) > room else {
+            return [Item(text: after + " " + was) { bold(String($0.prefix(after.count))) + $0.dropFirst(after.count) }]
+        }
+        return [Item(text: after, paint: bold), Item(text: was) { $0 }]
+    }
+
+    /// Items joined by two spaces, a new line when the next would pass `room`; an item wider
+    /// than a whole line is cut.
+    func pack(_ items: [Item], room: Int) -> [String] {
+        TextWidth.pack(
+            items.map { item in
+                let text = TextWidth.truncate(item.text, to: room)
+                return (item.paint(text), TextWidth.columns(text))
+            }, width: room)
+    }
+
+    /// What does not agree with the record, one sentence each.
+    func mismatches(_ story: DayStory) -> [String] {
+        let r = story.record
+        var sentences: [String] = []
+        if story.xpSum != r.xpChange {
+            sentences.append(
+                "! mismatch: these events add up to \(PetText.signed(story.xpSum)) XP, "
+                    + "the record says \(PetText.signed(r.xpChange)) XP")
+        }
+        if story.dailyXP != r.dailyXP {
+            sentences.append(
+                "! mismatch: the daily result should be \(PetText.signed(story.dailyXP)) XP, "
+                    + "the record says \(PetText.signed(r.dailyXP)) XP")
+        }
+        if !story.replayAgrees {
+            sentences.append(
+                "! mismatch: replayed from \(PetText.short(story.before, stages)) these events give "
+                    + "\(PetText.short(story.replayed, stages)), the record says \(PetText.short(story.recorded, stages))"
+                    + " (has the stage table changed?)")
+        }
+        return sentences
+    }
+
+    private func pad(_ n: Int) -> String { String(repeating: " ", count: n) }
+}

@@ -1,0 +1,25 @@
+import PetBus
+import PetCore
+
+extension PetClient {
+    /// Every archived day with a key in `[from, to]` (`""` leaves a side open), ascending:
+    /// `GetHistory` answers at most 31, the latest, so this pages backwards with `to` set to the
+    /// day before the earliest key received, until `more` is false (SPEC §6.1).
+    func allHistory(from: String = "", to: String = "") throws(PetClientError) -> [HistoryRecord] {
+        var pages: [[HistoryRecord]] = []
+        var upper = to
+        while true {
+            let (records, more) = try history(from: from, to: upper)
+            pages.append(records)
+            guard more else { break }
+            // A page that says "more" must move back, or paging would never end.
+            guard let earliest = records.first.flatMap({ CivilDate(parsing: $0.dayKey) }),
+                upper.isEmpty || earliest.description <= upper
+            else {
+                throw .malformedReply(BusDecodingError("GetHistory said more but its page did not move back"))
+            }
+            upper = earliest.adding(days: -1).description
+        }
+        return pages.reversed().flatMap { $0 }
+    }
+}

@@ -1,0 +1,56 @@
+import FoundationEssentials
+import Glibc
+import PetCore
+
+/// The stage table petctl reasons with where the bus does not carry it (`log`'s replay, the
+/// history chart, `simulate`): the built-in table or the user's `stages.json`, found and judged
+/// as the daemon does (SPEC §2) — never half-used.
+enum StageTables {
+    /// `$XDG_CONFIG_HOME/petprogress/stages.json`, else `~/.config/petprogress/stages.json`.
+    static func overridePath(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/petprogress/stages.json" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/petprogress/stages.json" }
+        return nil
+    }
+
+    /// The table in force, and a sentence when an override exists but cannot be used (the
+    /// built-in table is used then, as the daemon does).
+    static func inForce(environment: [String: String] = Environment.variables) -> (StageTable, problem: String?) {
+        guard let path = overridePath(environment: environment), access(path, F_OK) == 0 else { return (.builtIn, nil) }
+        do {
+            return (try read(path), nil)
+        } catch {
+            return (.builtIn, "\(error.problem); using the built-in stages, as petprogressd does")
+        }
+    }
+
+    /// The table in the file at `path`; the error names the file and the problem.
+    static func read(_ path: String) throws(StageTableError) -> StageTable {
+        guard let bytes = contents(of: path) else {
+            throw StageTableError("the stage file \(path) cannot be read (\(String(cString: strerror(errno))))")
+        }
+        do {
+            return try StageTable.parse(json: Data(bytes))
+        } catch {
+            throw StageTableError("the stage file \(path) is invalid: \(error.problem)")
+        }
+    }
+
+    /// A small file's bytes (at most 1 MiB: a stage table is a few kilobytes), or nil.
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= 1 << 20 {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return bytes }
+            bytes += buffer[0..<n]
+        }
+        errno = EFBIG
+        return nil
+    }
+}
