@@ -10,9 +10,10 @@
 #   librsvg2-bin   rsvg-convert: renders the pet art (scripts/render-pets.sh, scripts/check-pets.py)
 #   python3-pil    Pillow: the pet art checks and contact sheet read the renders
 #   gjs            the GNOME Shell extension's lint and its D-Bus client's tests
+#   sway waybar grim  contrib/waybar's module run in a headless sway and clicked (check-panel-click.sh)
 set -euo pipefail
 pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 bsdutils groff-base
-    librsvg2-bin python3-pil gjs "$@")
+    librsvg2-bin python3-pil gjs sway waybar grim "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
