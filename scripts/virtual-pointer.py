@@ -4,8 +4,8 @@
 A headless sway has no input devices, so its seat has no pointer capability, and clients such as
 waybar never bind a wl_pointer: `swaymsg seat - cursor press` then reaches nobody. While this
 program holds a virtual pointer, the seat has one, and sway's `seat - cursor set/press/release`
-commands click real clients. It speaks the Wayland wire protocol itself (a unix socket, a few fixed
-messages), so it needs nothing beyond python3 — Debian 12 packages no virtual-pointer tool.
+commands click real clients. It speaks the Wayland wire protocol itself (a unix socket, five fixed
+requests), so it needs nothing beyond python3 — Debian 12 packages no virtual-pointer tool.
 
     virtual-pointer.py      (WAYLAND_DISPLAY and XDG_RUNTIME_DIR name the compositor)
 
