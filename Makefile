@@ -51,7 +51,7 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release run bench pets install uninstall format clean completions man gnome-extension
+.PHONY: all deps build test release run bench pets screenshot install uninstall format clean completions man gnome-extension
 
 all: build
 
@@ -77,6 +77,8 @@ test: deps
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
+	echo "== waybar in a headless sway, clicked"; \
+	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
 	echo "== GNOME Shell extension"; \
 	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the shipped build"; \
@@ -122,6 +124,13 @@ bench:
 # Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
 pets:
 	@bash scripts/render-pets.sh
+
+# docs/screenshot.png, the README's picture: waybar and petctl today in a headless sway.
+screenshot:
+	@bash scripts/deps.sh foot fonts-dejavu-core fonts-noto-color-emoji
+	$(SWIFT) build --product petctl
+	$(SWIFT) build --product petprogressd
+	bash scripts/screenshot.sh .build/debug docs/screenshot.png
 
 # scripts/install.sh holds the one list of installed files that both targets read.
 INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' ICONDIR='$(ICONDIR)' \

@@ -15,101 +15,29 @@
 # Needs (Debian 12): sway waybar grim polybar i3-wm i3blocks xvfb x11-apps imagemagick
 # fonts-dejavu-core fonts-noto-color-emoji. sway refuses to run as root, so as root every panel
 # and the daemon run as uid 65534 (setpriv); as another user, as that user.
-# shellcheck disable=SC1010 # `petctl done` is the subcommand, not the end of a loop
+# shellcheck disable=SC1010,SC2119 # `petctl done` is the subcommand; waybar_config needs no args
 set -euo pipefail
 
+me="panel-screenshots"
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$repo/.build/debug}" && pwd)
 out=$(mkdir -p "${2:-$repo/docs}" && cd "${2:-$repo/docs}" && pwd)
-for tool in sway waybar grim polybar Xvfb xwd convert i3 i3blocks setpriv dbus-daemon; do
-    command -v "$tool" >/dev/null || { echo "panel-screenshots: $tool is missing (see the header)" >&2; exit 1; }
-done
-for bin in petctl petprogressd; do
-    [ -x "$build/$bin" ] || { echo "panel-screenshots: no $build/$bin (swift build --product $bin)" >&2; exit 1; }
-done
-
-work=$(mktemp -d /tmp/petpanels.XXXXXX)
-chmod 0755 "$work"
-mkdir -p "$work/bin" "$work/home/.config/i3blocks" "$work/shots"
-mkdir -m 0700 "$work/run" "$work/data"
-ln -s "$build/petctl" "$build/petprogressd" "$work/bin/"
+# shellcheck source=scripts/headless-session.sh
+. "$repo/scripts/headless-session.sh"
+need_tools sway waybar grim polybar Xvfb xwd convert i3 i3blocks setpriv dbus-daemon
+session_init
+mkdir -p "$work/home/.config/i3blocks"
 # Set up as contrib/README.md tells a user: the i3blocks script beside its config, and waybar's
 # own config and style.css importing ours above waybar's default style.
 cp "$repo/contrib/i3blocks/petprogress" "$work/home/.config/i3blocks/"
-mkdir -p "$work/home/.config/waybar"
-cp "$repo/contrib/waybar/config.jsonc" "$work/home/.config/waybar/config"
-cp "$repo/contrib/waybar/style.css" "$work/home/.config/waybar/petprogress.css"
-{ echo '@import "petprogress.css";' && cat /etc/xdg/waybar/style.css; } >"$work/home/.config/waybar/style.css"
-if [ "$(id -u)" = 0 ]; then
-    chown -R 65534:65534 "$work/run" "$work/data" "$work/home" "$work/shots"
-    as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-else
-    as_user=()
-fi
-user_env=(HOME="$work/home" PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" LANG=C.UTF-8 TZ=Europe/Berlin
-    XDG_RUNTIME_DIR="$work/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$work/run/bus" NO_AT_BRIDGE=1)
-
-pids=()
-# Replaces the calling subshell with COMMAND as the panel user, in a clean environment.
-exec_as() { exec ${as_user[@]+"${as_user[@]}"} env -i "${user_env[@]}" "$@"; }
-run_as() { (exec_as "$@"); }
-# Starts COMMAND in the background, logging to NAME.log; its PID is the command's own.
-start() {
-    local name=$1
-    shift
-    (exec_as "$@") >"$work/$name.log" 2>&1 &
-    pids+=("$!")
-}
-# A process's descendants, listed before it is stopped (a panel's exec child may outlive it).
-descendants() {
-    local child
-    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$child" && descendants "$child"; done
-}
-stop_tree() {
-    local below
-    below=$(descendants "$1")
-    kill "$1" 2>/dev/null || true
-    for pid in $below; do kill "$pid" 2>/dev/null || true; done
-}
-# Processes that name the work directory, which are ours (i3 starts i3bar outside its own tree).
-marked() {
-    local cmd
-    for cmd in /proc/[0-9]*/cmdline; do
-        grep -qF "$work" "$cmd" 2>/dev/null && basename "$(dirname "$cmd")"
-    done
-}
-cleanup() {
-    local i pid
-    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do stop_tree "${pids[i]}"; done
-    for pid in $(marked); do stop_tree "$pid"; done
-    if [ "${KEEP:-0}" = 1 ]; then echo "work directory kept: $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-wait_for() { # seconds, then a test command
-    local tries=$(($1 * 20))
-    shift
-    until "$@"; do
-        tries=$((tries - 1))
-        [ "$tries" -gt 0 ] || { echo "panel-screenshots: timed out waiting for: $*" >&2; exit 1; }
-        sleep 0.05
-    done
-}
-petctl() { run_as petctl "$@"; }
+waybar_config
 
 # The bus and the daemon.
-start dbus dbus-daemon --session --address="unix:path=$work/run/bus" --nofork --nopidfile
-wait_for 5 test -S "$work/run/bus"
-start daemon petprogressd --data-dir "$work/data" --now 2026-03-02T13:10:00+01:00
-daemon_pid=${pids[-1]}
-wait_for 10 petctl status >/dev/null 2>&1
+start_bus
+start_daemon --now 2026-03-02T13:10:00+01:00
 
 # waybar in a headless sway.
-printf 'xwayland disable\noutput * resolution 1280x720 bg #2e3440 solid_color\n' >"$work/sway.conf"
-user_env+=(WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman)
-start sway sway -c "$work/sway.conf"
-wayland_socket() { compgen -G "$work/run/wayland-[0-9]" >/dev/null; }
-wait_for 10 wayland_socket
-user_env+=(WAYLAND_DISPLAY="$(basename "$(compgen -G "$work/run/wayland-[0-9]" | head -n 1)")")
+start_sway 1280x720
 start waybar waybar
 waybar_pid=${pids[-1]}
 
@@ -148,13 +76,6 @@ pids+=("$!")
 i3blocks_pid=$!
 disown "$i3blocks_pid" # i3blocks 1.4 dies of its own SIGRTMIN once stopped: not worth a report
 
-# True when a process under PID runs `petctl watch`.
-runs_watch() {
-    local child
-    grep -q '^petctl.watch' <(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null) && return 0
-    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do runs_watch "$child" && return 0; done
-    return 1
-}
 # Each panel's exec child must be up before the first moment.
 i3bar_up() {
     i3bar_pid=$(for pid in $(marked); do grep -q '^i3bar' "/proc/$pid/cmdline" 2>/dev/null && echo "$pid"; done)
@@ -243,14 +164,10 @@ convert "$work/shots/waybar-stages.png" -crop 1220x60+0+0 +repage -strip "$out/p
 # set up for a per-user install as the README says.
 if [ -n "${ICON_DIR:-}" ]; then
     stop_tree "${pids[-1]}"
-    icons="$work/home/.local/share/icons/hicolor/512x512/apps"
-    mkdir -p "$icons"
-    for stage in "${stages[@]}"; do cp "$ICON_DIR/pet_$stage.png" "$icons/petprogress-$stage.png"; done
-    sed "s#/usr/local/share#$work/home/.local/share#" "$repo/contrib/waybar/icons.css" \
-        >"$work/home/.config/waybar/petprogress-icons.css"
+    install_icons "$ICON_DIR"
     { printf '@import "petprogress.css";\n@import "petprogress-icons.css";\n' && cat /etc/xdg/waybar/style.css; } \
         >"$work/home/.config/waybar/icons-style.css"
-    [ "$(id -u)" != 0 ] || chown -R 65534:65534 "$work/home"
+    own_work
     start waybar-icons waybar -c "$work/stages.json" -s "$work/home/.config/waybar/icons-style.css"
     sleep 3
     run_as grim -g "0,0 1280x60" "$work/shots/waybar-icons.png"
