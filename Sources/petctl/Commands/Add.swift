@@ -5,6 +5,7 @@ import PetCore
 /// `petctl add HH:MM TITLE [--repeat …] [--tomorrow]`.
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a task for today (or tomorrow), once or repeating.",
         discussion: """
             Examples:

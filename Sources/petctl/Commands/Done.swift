@@ -5,6 +5,7 @@ import PetCore
 /// `petctl done [ID]`.
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract: "Mark a task done (no ID: the next task).",
         discussion: """
             On time (within the grace window of its time) earns 2 XP, late 1. The panel's pet catches \
@@ -25,6 +26,7 @@ struct Done: ParsableCommand {
 /// `petctl snooze [ID]`.
 struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snooze",
         abstract: "Snooze a task by the snooze length (no ID: the next task).",
         discussion: """
             A snooze moves the task later in today's order; on time is still judged against its own time.
@@ -45,6 +47,7 @@ struct Snooze: ParsableCommand {
 /// `petctl undo [ID]`.
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Undo a completion of today (no ID: the most recent one).",
         discussion:
             "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 14"

@@ -5,6 +5,7 @@ import PetCore
 /// `petctl edit ID [--title T] [--time HH:MM]`.
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change a task's or a template's title or time.",
         discussion: """
             A done task keeps its time; changing a time clears a snooze.

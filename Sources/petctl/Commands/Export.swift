@@ -5,6 +5,7 @@ import PetCore
 /// `petctl export [--format json|csv] [--output FILE] [--force]`: the user's data, to take away.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export all of history, today, templates, settings, rest days and the pet.",
         discussion: """
             json (the default) is one document with a schema version: every closed day with its \

@@ -5,6 +5,7 @@ import PetCore
 /// `petctl history [--days N]`: the last N days as a calendar heatmap and the pet over them.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show the last days as a calendar of completion rates, and the pet over them.",
         discussion: """
             One cell a day, weeks as rows from Monday, shaded by the share of tasks done: all, 80 % \
@@ -31,7 +32,7 @@ struct History: ParsableCommand {
             Output.lines(view.plain())
             return
         }
-        let terminal = Terminal.current(display.color, environment: Environment.variables)
+        let terminal = Terminal.current(display.color)
         Output.lines(view.render(width: terminal.width, style: Style(on: terminal.color)))
     }
 

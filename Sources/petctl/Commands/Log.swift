@@ -5,6 +5,7 @@ import PetCore
 /// `petctl log [DAY] [--days N]`: why the pet changed on closed days.
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Explain how closed days changed the pet, event by event.",
         discussion: """
             For each day: every task done (+2 on time, +1 late, in the order they were done), every \
@@ -38,7 +39,7 @@ struct Log: ParsableCommand {
     func run() throws {
         let (stages, problem) = StageTables.inForce()
         if let problem { Output.error("note: \(problem)") }
-        let terminal = Terminal.current(color, environment: Environment.variables)
+        let terminal = Terminal.current(color)
         let view = LogView(stages: stages, width: terminal.width, style: Style(on: terminal.color))
         let lines = try Session.run { client -> [String] in
             let status = try client.status()

@@ -3,6 +3,7 @@ import ArgumentParser
 /// `petctl open [petprogress://today]`: the deep-link target (the panel's "tap the widget").
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open a petprogress:// link: petprogress://today shows the Today screen.",
         discussion: """
             The desktop's handler for petprogress:// links runs "petctl open --hold %u" in a terminal \

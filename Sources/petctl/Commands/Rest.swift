@@ -5,6 +5,7 @@ import PetCore
 /// `petctl rest [FROM [TO]]`, `rest --clear [FROM [TO]]`, `rest --list`: rest days (SPEC §3.1.1).
 struct Rest: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rest",
         abstract: "Mark rest days, clear them, or list them.",
         discussion: """
             On a rest day nothing is charged: undone tasks cost nothing and there is no daily \

@@ -4,6 +4,7 @@ import PetCore
 /// `petctl simulate`: the rules run offline on a synthetic user (SPEC §7), to tune thresholds.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Run the rules offline on a synthetic user and show when each stage is reached.",
         discussion: """
             Each simulated day has --tasks tasks; each is done with chance --done-rate, and a done \
@@ -55,7 +56,7 @@ struct Simulate: ParsableCommand {
         let result = Simulator.run(try config(), stages: table)
         if csv { return Output.text(result.csv) }
         if perDay { return Output.text(result.daysCSV) }
-        let width = Terminal.current(.never, environment: Environment.variables).width
+        let width = Terminal.current(.never).width
         Output.text(result.text)
         let chart = StageChart.lines(
             result.days.map(\.petAtClose), stages: table, width: width, left: "day 1", right: "day \(days)")

@@ -4,6 +4,7 @@ import PetBus
 /// `petctl status`.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show the daemon's version, data directory, days and any problems.",
         discussion: "Example: petctl status")
 

@@ -4,6 +4,7 @@ import PetBus
 /// `petctl templates`.
 struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "templates",
         abstract: "List the recurring templates.",
         discussion: "Example: petctl templates   (then petctl edit t-3 --time 07:30, or petctl rm t-3)")
 
@@ -13,7 +14,7 @@ struct Templates: ParsableCommand {
             Output.lines(["No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily"])
             return
         }
-        let width = Terminal.current(.never, environment: Environment.variables).width
+        let width = Terminal.current(.never).width
         let idWidth = templates.map { $0.id.count }.max() ?? 3
         let ruleWidth = templates.map { $0.repeatRule.count }.max() ?? 5
         Output.lines(

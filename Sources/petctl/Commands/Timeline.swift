@@ -5,12 +5,13 @@ import PetCore
 /// `petctl timeline`: what the panel would show at each of the next 24 ticks.
 struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "timeline",
         abstract: "Show what the panel will show at each of the next 24 tops of the hour.",
         discussion: "The pet is the pet as it is now (no day is judged in advance).\nExample: petctl timeline")
 
     func run() throws {
         let entries = try Session.run { client in try client.timeline() }
-        let width = Terminal.current(.never, environment: Environment.variables).width
+        let width = Terminal.current(.never).width
         Output.lines(entries.map { Self.row($0, width: width) })
     }
 

@@ -5,6 +5,7 @@ import PetCore
 /// `petctl today`: the Today screen.
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "today",
         abstract: "Show the pet and today's tasks.",
         discussion: """
             The progress bar is the pet as it is now; the panel shows the pet as it was at the top of \
@@ -39,7 +40,7 @@ struct DisplayOptions: ParsableArguments {
             Output.lines(screen.plain())
             return
         }
-        let terminal = Terminal.current(color, environment: Environment.variables)
+        let terminal = Terminal.current(color)
         Output.lines(screen.render(width: terminal.width, style: Style(on: terminal.color)))
     }
 }

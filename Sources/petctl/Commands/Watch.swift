@@ -7,6 +7,7 @@ import PetBus
 /// modes (waybar's `exec` without `interval`, polybar's `tail = true`, i3blocks' `persist`).
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print the panel's entry now and on every change, one line each, until stopped.",
         discussion: """
             A line is printed at start, on every EntryChanged (the hourly tick) and TasksChanged, and when \

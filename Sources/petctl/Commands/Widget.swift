@@ -4,6 +4,7 @@ import PetBus
 /// `petctl widget`: the panel's entry once.
 struct Widget: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "widget",
         abstract: "Print the panel's entry once, in a panel's format.",
         discussion: """
             For panels that run a command on an interval. A daemon that cannot be reached prints the \

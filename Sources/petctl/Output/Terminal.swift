@@ -12,7 +12,7 @@ struct Terminal {
 
     /// Reads `COLUMNS` (else the terminal's size, else 80) and decides on colour: never with
     /// `NO_COLOR` set or `TERM=dumb` (https://no-color.org), else as `choice` says.
-    static func current(_ choice: ColorChoice, environment: [String: String]) -> Terminal {
+    static func current(_ choice: ColorChoice, environment: Environment = .process) -> Terminal {
         let isTTY = isatty(1) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         let color: Bool
@@ -24,7 +24,7 @@ struct Terminal {
         return Terminal(width: width(environment: environment, isTTY: isTTY), color: color)
     }
 
-    static func width(environment: [String: String], isTTY: Bool) -> Int {
+    static func width(environment: Environment, isTTY: Bool) -> Int {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return max(20, columns) }
         var size = winsize()
         if isTTY, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(20, Int(size.ws_col)) }

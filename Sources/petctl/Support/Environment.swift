@@ -1,17 +1,10 @@
 import Glibc
 
-/// The process environment, read once (FoundationEssentials has no `ProcessInfo.environment`).
-enum Environment {
-    static let variables: [String: String] = {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let eq = pair.firstIndex(of: "=") {
-                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
-            }
-            entry += 1
-        }
-        return result
-    }()
+/// The process environment, one variable at a time (a dictionary of all of it costs more to
+/// build than a panel's whole `petctl widget` should spend on it).
+struct Environment {
+    /// This process's environment.
+    static let process = Environment()
+
+    subscript(name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }

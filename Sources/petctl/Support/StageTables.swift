@@ -7,7 +7,7 @@ import PetCore
 /// as the daemon does (SPEC §2) — never half-used.
 enum StageTables {
     /// `$XDG_CONFIG_HOME/petprogress/stages.json`, else `~/.config/petprogress/stages.json`.
-    static func overridePath(environment: [String: String]) -> String? {
+    static func overridePath(environment: Environment) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/petprogress/stages.json" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/petprogress/stages.json" }
         return nil
@@ -15,7 +15,7 @@ enum StageTables {
 
     /// The table in force, and a sentence when an override exists but cannot be used (the
     /// built-in table is used then, as the daemon does).
-    static func inForce(environment: [String: String] = Environment.variables) -> (StageTable, problem: String?) {
+    static func inForce(environment: Environment = .process) -> (StageTable, problem: String?) {
         guard let path = overridePath(environment: environment), access(path, F_OK) == 0 else { return (.builtIn, nil) }
         do {
             return (try read(path), nil)
