@@ -66,6 +66,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "PetBusTests", dependencies: ["DBusKit", "PetBus", "PetCore"], swiftSettings: strict),
+        // petctl's own logic, in-process (the commands themselves are tested against the real daemon).
+        .testTarget(name: "PetCtlTests", dependencies: ["petctl"], swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
             name: "PetStoreTests", dependencies: ["PetCore", "PetStore"], exclude: ["Fixtures"], swiftSettings: strict),

@@ -26,9 +26,10 @@ struct PetCtl: ParsableCommand {
         defaultSubcommand: Today.self)
 
     /// Parses and runs, printing errors as one line on stderr (argument-parser would add the usage).
+    /// A panel's everyday lines take the fast path (`FastPath`).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try FastPath.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -40,10 +41,19 @@ struct PetCtl: ParsableCommand {
             if error is ExitCode {
                 Glibc.exit(code.rawValue)  // A command's own status: it has reported the failure.
             }
-            let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
-            let sentence = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-            Output.error("\(sentence) (see petctl --help)")
+            Output.error("\(oneLine(fullMessage(for: error))) (see petctl --help)")
             Glibc.exit(code.rawValue)
         }
+    }
+
+    /// argument-parser's error message without its usage lines, on one line: `Error: ` dropped, a
+    /// list of accepted values joined with commas.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").prefix { !$0.hasPrefix("Usage:") }
+            .map { $0.trimmingPrefix(while: { $0 == " " }) }
+        guard let first = lines.first else { return "bad usage" }
+        let values = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+        let sentence = first.hasPrefix("Error: ") ? first.dropFirst("Error: ".count) : first[...]
+        return values.isEmpty ? String(sentence) : "\(sentence) \(values.joined(separator: ", "))"
     }
 }

@@ -19,7 +19,9 @@ struct PanelOptions: ParsableArguments {
     var template: String?
 
     @Option(help: "Cut titles to this many columns (2–200).")
-    var titleWidth = 24
+    var titleWidth = PanelOptions.defaultTitleWidth
+
+    static let defaultTitleWidth = 24
 
     func validate() throws {
         guard (2...200).contains(titleWidth) else { throw ValidationError("--title-width takes 2 to 200 columns") }
