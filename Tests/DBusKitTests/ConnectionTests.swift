@@ -95,6 +95,26 @@ extension DBusKitSuites {
             #expect(seen == ["reply", "Pinged", "reply", "PropertiesChanged"])
         }
 
+        /// Calls sent together come back in order, an error reply among them as a message.
+        @Test func callsSentTogetherAnswerInOrder() throws {
+            let fixture = try BusFixture()
+            func call(_ member: String, _ arguments: [DBusValue]) throws -> Message {
+                let message = try Message.methodCall(
+                    destination: TestServiceProcess.name, path: TestServiceProcess.path,
+                    interface: TestServiceProcess.interface, member: member)
+                try message.append(arguments)
+                return message
+            }
+            let replies = try fixture.client.call(
+                all: [
+                    try call("EchoString", [.string("one")]),
+                    try call("Fail", [.string("org.example.Oops"), .string("no")]),
+                    try call("EchoString", [.string("three")]),
+                ], timeout: .seconds(10))
+            #expect(try replies.map { try $0.arguments().first?.stringValue } == ["one", "no", "three"])
+            #expect(replies.map(\.error?.name) == [nil, "org.example.Oops", nil])
+        }
+
         @Test func connectingToNothingIsAnError() throws {
             #expect(throws: DBusError.self) { _ = try Connection(address: "unix:path=/nonexistent/bus") }
             #expect(throws: DBusError.self) { _ = try Connection(address: "not an address") }

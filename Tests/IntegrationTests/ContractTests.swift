@@ -164,6 +164,13 @@ struct ContractTests {
                 "problems": "as:[\(status.problems.map { "\"\($0)\"" }.joined(separator: ","))]",
             ], "GetStatus")
 
+        // The Today screen's three reads, sent together, answer as the three calls do one by one.
+        let today = try client.today()
+        let (livePet, dayTasks, panelEntry) = (
+            try client.pet(), try client.listTasks(day: ""), try client.widgetEntry()
+        )
+        #expect(today.pet == livePet && today.tasks == dayTasks && today.entry == panelEntry)
+
         let settings = try client.settings()
         let all = try Self.reply(
             try await world.busctl([

@@ -77,6 +77,7 @@ struct DaemonBench {
         stop(pid)
 
         try petctlRows(bus, petctl: petctl)
+        try watchResident(bus, petctl: petctl)
 
         let delays = try (0..<3).map { _ in try entryChangedDelay(bus) }
         say(

@@ -2,46 +2,66 @@ import DBusKit
 import Glibc
 import PetBus
 
-/// Issue 12's figures: `petctl today` and `petctl done` against `busctl --user call` of the same
-/// members, run interleaved (A B A B …), wall time from spawn to exit and peak resident memory.
+/// Issues 12 and 13's figures: `petctl today`, `petctl widget --format waybar` and `petctl done`
+/// against `busctl --user call` of the members they stand for, run interleaved (A B A B …): wall
+/// time from spawn to exit, and peak resident memory.
 extension DaemonBench {
     func petctlRows(_ bus: Connection, petctl: String, runs: Int = 40) throws {
         let pid = try spawn([daemon, "--data-dir", root + "/petctl-data", "--now", now])
         defer { stop(pid) }
         try waitForName(bus, name)
-        // Enough pending tasks for every `done` of both tools, far from now so none is overdue.
-        for n in 0..<(2 * runs + 10) {
+        // A day as a person plans it, for the screens: eight tasks, 10:30 to 17:30.
+        try addTasks(bus, count: 8, time: { "1\($0):30" })
+        let busctl = ["/usr/bin/busctl", "--user", "call", name, path, PetBus.interface]
+        let entry = busctl + [PetBus.Method.getWidgetEntry.rawValue]
+        try compare(runs, "petctl today", [petctl, "today"], "busctl GetWidgetEntry", entry)
+        try compare(
+            runs, "petctl widget --format waybar", [petctl, "widget", "--format", "waybar"], "busctl GetWidgetEntry",
+            entry)
+        // Enough pending tasks for every `done` of both tools (and `time`'s runs), none overdue.
+        try addTasks(bus, count: 2 * runs + 20, time: { _ in "20:00" })
+        try compare(
+            runs, "petctl done", [petctl, "done"], "busctl MarkNextDone", busctl + [PetBus.Method.markNextDone.rawValue]
+        )
+    }
+
+    private func addTasks(_ bus: Connection, count: Int, time: (Int) -> String) throws {
+        for n in 0..<count {
             _ = try bus.call(
                 destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.addTask.rawValue,
-                arguments: [.string("Task \(n)"), .string("20:00")])
+                arguments: [.string("Task \(n)"), .string(time(n))])
         }
-        let busctl = ["/usr/bin/busctl", "--user", "call", name, path, PetBus.interface]
-        let pairs: [(String, [String], String, [String])] = [
-            (
-                "petctl today", [petctl, "today"], "busctl GetWidgetEntry",
-                busctl + [PetBus.Method.getWidgetEntry.rawValue]
-            ),
-            (
-                "petctl done ", [petctl, "done"], "busctl MarkNextDone  ",
-                busctl + [PetBus.Method.markNextDone.rawValue]
-            ),
-        ]
-        for (ours, ourArgv, theirs, theirArgv) in pairs {
-            var a: [Double] = []
-            var b: [Double] = []
-            for _ in 0..<runs {
-                a.append(try timedRun(ourArgv))
-                b.append(try timedRun(theirArgv))
-            }
-            say(line(ours + " (spawn → exit)", a) + String(format: ", peak RSS %.1f MiB", try peakKiB(ourArgv) / 1024))
-            say(
-                line(theirs + " (spawn → exit)", b)
-                    + String(format: ", peak RSS %.1f MiB", try peakKiB(theirArgv) / 1024))
-            say(
-                String(
-                    format: "ratio (medians of %d interleaved runs each): %.2f (target <= 1.0)\n", runs,
-                    median(a) / median(b)))
+    }
+
+    /// `ourArgv` against `theirArgv`, interleaved, medians and their ratio.
+    private func compare(_ runs: Int, _ ours: String, _ ourArgv: [String], _ theirs: String, _ theirArgv: [String])
+        throws
+    {
+        var a: [Double] = []
+        var b: [Double] = []
+        for _ in 0..<runs {
+            a.append(try timedRun(ourArgv))
+            b.append(try timedRun(theirArgv))
         }
+        say(line(ours + " (spawn → exit)", a) + String(format: ", peak RSS %.1f MiB", try peakKiB(ourArgv) / 1024))
+        say(line(theirs + " (spawn → exit)", b) + String(format: ", peak RSS %.1f MiB", try peakKiB(theirArgv) / 1024))
+        say(
+            String(
+                format: "ratio (medians of %d interleaved runs each): %.2f (target <= 1.0)\n", runs,
+                median(a) / median(b)))
+    }
+
+    /// `petctl watch`'s resident memory once it has printed its first line and waits.
+    func watchResident(_ bus: Connection, petctl: String) throws {
+        let pid = try spawn([daemon, "--data-dir", root + "/watch-data", "--now", now])
+        defer { stop(pid) }
+        try waitForName(bus, name)
+        let watch = try spawn([petctl, "watch", "--format", "waybar"], quiet: true)
+        defer { stop(watch) }
+        usleep(500_000)
+        say(
+            String(
+                format: "petctl watch --format waybar, resident while waiting: %.1f MiB\n", residentKiB(watch) / 1024))
     }
 
     /// Runs `argv` to completion with stdout and stderr on /dev/null: wall seconds.

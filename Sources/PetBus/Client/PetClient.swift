@@ -37,6 +37,16 @@ public final class PetClient {
         try decodeList(call(.getTimeline)[0], "The timeline", WidgetEntry.init(dbus:))
     }
 
+    /// What the Today screen reads — the live pet (`GetPet`), the panel's entry (`GetWidgetEntry`)
+    /// and the open day's tasks (`ListTasks("")`) — sent together, so they cost one round trip.
+    public func today() throws(PetClientError) -> (pet: PetView, entry: WidgetEntry, tasks: [TaskRecord]) {
+        let replies = try rawCalls([(.getPet, []), (.getWidgetEntry, []), (.listTasks, [.string("")])])
+        return (
+            try decode(replies[0][0], PetView.init(dbus:)), try decode(replies[1][0], WidgetEntry.init(dbus:)),
+            try decodeList(replies[2][0], "The task list", TaskRecord.init(dbus:))
+        )
+    }
+
     /// `ListTasks`: `""` the open day, `"tomorrow"`, or a day key.
     public func listTasks(day: String = "") throws(PetClientError) -> [TaskRecord] {
         try decodeList(call(.listTasks, [.string(day)])[0], "The task list", TaskRecord.init(dbus:))
@@ -207,6 +217,38 @@ public final class PetClient {
         } catch {
             throw PetClientError(error as? DBusError ?? .failed("\(error)"))
         }
+        return try checked(reply, member, expecting: signature)
+    }
+
+    /// Several members of the interface called at once, each reply checked as a single call's is.
+    private func rawCalls(_ calls: [(PetBus.Method, [DBusValue])]) throws(PetClientError) -> [[DBusValue]] {
+        let replies: [Message]
+        do {
+            let messages = try calls.map { method, arguments in
+                let message = try Message.methodCall(
+                    destination: PetBus.name, path: PetBus.path, interface: PetBus.interface, member: method.rawValue)
+                try message.append(arguments)
+                return message
+            }
+            replies = try connection.call(all: messages, timeout: timeout)
+        } catch {
+            throw PetClientError(error as? DBusError ?? .failed("\(error)"))
+        }
+        var values: [[DBusValue]] = []
+        for (reply, (method, _)) in zip(replies, calls) {
+            if let error = reply.error { throw PetClientError(error) }
+            let arguments: [DBusValue]
+            do { arguments = try reply.arguments() } catch {
+                throw .malformedReply(BusDecodingError("\(method.rawValue)'s reply could not be read (\(error))."))
+            }
+            values.append(try checked(arguments, method.rawValue, expecting: method.outSignature))
+        }
+        return values
+    }
+
+    private func checked(_ reply: [DBusValue], _ member: String, expecting signature: String)
+        throws(PetClientError) -> [DBusValue]
+    {
         guard DBusValue.signature(of: reply) == signature else {
             throw .malformedReply(
                 BusDecodingError("\(member) replied '\(DBusValue.signature(of: reply))', not '\(signature)'."))

@@ -23,7 +23,8 @@ struct Today: ParsableCommand {
 
     /// The data of the screen: the live pet, the panel's entry and the open day's tasks.
     static func screen(_ client: PetClient) throws -> TodayScreen {
-        TodayScreen(live: try client.pet(), entry: try client.widgetEntry(), tasks: try client.listTasks(day: ""))
+        let (pet, entry, tasks) = try client.today()
+        return TodayScreen(live: pet, entry: entry, tasks: tasks)
     }
 }
 

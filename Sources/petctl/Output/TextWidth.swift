@@ -2,7 +2,11 @@
 /// characters take two, combining marks and format characters none (so `é` written as e + ◌́ is
 /// one column, and 👩‍💻 is two).
 enum TextWidth {
-    static func columns(_ text: String) -> Int { text.reduce(0) { $0 + columns($1) } }
+    static func columns(_ text: String) -> Int {
+        // Printable ASCII (most titles) is a column a byte; grapheme breaking is for the rest.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns($1) }
+    }
 
     static func columns(_ cluster: Character) -> Int {
         guard let first = cluster.unicodeScalars.first else { return 0 }

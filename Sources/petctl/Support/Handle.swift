@@ -45,18 +45,22 @@ enum Handle: Equatable, ExpressibleByArgument {
     }
 
     /// Runs an action on the task `handle` names, or on the next task when there is none (`done`,
-    /// `snooze`); returns the task's id, the action's answer and the task's title.
+    /// `snooze`); returns the task's id, the action's answer and the task's title. The next task's
+    /// title comes from the (small) entry read before the action, the rest from the day's list.
     static func act<T>(
         on handle: Handle?, named: (PetClient, String) throws -> T, next: (PetClient) throws -> (String, T)
     ) throws -> (String, T, String) {
         try Session.run { client in
-            let (id, answer): (String, T)
-            if let handle {
-                id = try handle.resolve(client)
-                answer = try named(client, id)
-            } else {
-                (id, answer) = try next(client)
+            guard let handle else {
+                let before = try client.widgetEntry()
+                let (id, answer) = try next(client)
+                let title =
+                    id == before.nextTaskID
+                    ? before.nextTaskTitle : try client.listTasks(day: "").first { $0.id == id }?.title ?? ""
+                return (id, answer, title)
             }
+            let id = try handle.resolve(client)
+            let answer = try named(client, id)
             return (id, answer, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
         }
     }
