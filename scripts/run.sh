@@ -47,6 +47,8 @@ echo
 "$petctl" today
 echo
 echo "Next, try:"
-echo "  $petctl add 18:00 \"Water the plants\"     # a task for today at 18:00"
-echo "  $petctl done                                 # mark the next task done"
-echo "  $petctl add 07:30 Stretch --repeat weekdays  # a task every weekday"
+next=("$petctl add 18:00 \"Water the plants\"" "$petctl done" "$petctl add 07:30 Stretch --repeat weekdays")
+why=("a task for today at 18:00" "mark the next task done" "a task every weekday")
+width=0
+for line in "${next[@]}"; do [ ${#line} -gt "$width" ] && width=${#line}; done
+for i in "${!next[@]}"; do printf '  %-*s  # %s\n' "$width" "${next[$i]}" "${why[$i]}"; done
