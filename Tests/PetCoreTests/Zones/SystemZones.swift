@@ -66,3 +66,13 @@ struct SystemZoneError: Error, CustomStringConvertible {
 
 /// Days since the epoch of the first of `month` in `year`.
 func firstDay(_ year: Int, _ month: Int) -> Int { CivilDate(year: year, month: month, day: 1)?.daysSinceEpoch ?? 0 }
+
+/// The problem TZif data has, as the reader words it, or nil when it reads.
+func tzifProblem(_ bytes: [UInt8]) -> String? {
+    do {
+        _ = try TZif.rules(from: bytes)
+        return nil
+    } catch {
+        return error.message
+    }
+}

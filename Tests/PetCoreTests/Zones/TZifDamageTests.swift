@@ -5,14 +5,6 @@ import Testing
 /// Damaged TZif data: each defect is an error that says what is wrong, and nothing traps or hangs.
 /// Then thousands of seeded random mutations of real files.
 @Suite struct TZifDamageTests {
-    func error(_ bytes: [UInt8]) -> String? {
-        do {
-            _ = try TZif.rules(from: bytes)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
 
     /// Overwrites the 32-bit count `index` (0 isutcnt … 5 charcnt) of the header at `header`.
     func setting(_ bytes: [UInt8], header: Int, count index: Int, to value: UInt32) -> [UInt8] {
@@ -27,65 +19,68 @@ import Testing
     var second: Int { 44 + 2 * 5 + 2 * 6 + 9 + 2 * 2 }
 
     @Test func theMadeFileIsGood() {
-        #expect(error(good) == nil)
+        #expect(tzifProblem(good) == nil)
         #expect(Array(good[second..<second + 4]) == Array("TZif".utf8))
     }
 
     @Test func emptyTruncatedAndForeignData() {
-        #expect(error([])?.contains("truncated") == true)
-        #expect(error(Array("TZif2".utf8))?.contains("truncated") == true)
+        #expect(tzifProblem([])?.contains("truncated") == true)
+        #expect(tzifProblem(Array("TZif2".utf8))?.contains("truncated") == true)
         #expect(
-            error(Array("<?xml version=\"1.0\"?><zone/>                                   ".utf8))
+            tzifProblem(Array("<?xml version=\"1.0\"?><zone/>                                   ".utf8))
                 == "not TZif data (bad magic)")
-        #expect(error([UInt8](repeating: 0, count: 4096)) == "not TZif data (bad magic)")
+        #expect(tzifProblem([UInt8](repeating: 0, count: 4096)) == "not TZif data (bad magic)")
         for cut in [45, second - 1, second + 10, second + 50, good.count - 3, good.count - 1] {
-            #expect(error(Array(good.prefix(cut))) != nil, "cut at \(cut)")
+            #expect(tzifProblem(Array(good.prefix(cut))) != nil, "cut at \(cut)")
         }
         var badSecond = good
         badSecond[second] = UInt8(ascii: "X")
-        #expect(error(badSecond) == "not TZif data (bad magic)")
+        #expect(tzifProblem(badSecond) == "not TZif data (bad magic)")
     }
 
     @Test func countsThatOverflowTheFileOrAreAbsurd() {
         for header in [0, second] {
             let huge = setting(good, header: header, count: 3, to: .max)
-            #expect(error(huge)?.contains("truncated") == true, "\(error(huge) ?? "")")
-            #expect(error(setting(good, header: header, count: 2, to: 0x4000_0000))?.contains("truncated") == true)
+            #expect(tzifProblem(huge)?.contains("truncated") == true, "\(tzifProblem(huge) ?? "")")
+            #expect(
+                tzifProblem(setting(good, header: header, count: 2, to: 0x4000_0000))?.contains("truncated") == true)
         }
-        #expect(error(setting(good, header: second, count: 4, to: 0)) == "0 local time types (1 to 256 allowed)")
-        #expect(error(setting(good, header: second, count: 4, to: 70_000))?.contains("70000 local time types") == true)
-        #expect(error(setting(good, header: second, count: 5, to: 0)) == "no time zone abbreviations")
-        #expect(error(setting(good, header: second, count: 1, to: 1))?.contains("indicator counts") == true)
+        #expect(tzifProblem(setting(good, header: second, count: 4, to: 0)) == "0 local time types (1 to 256 allowed)")
+        #expect(
+            tzifProblem(setting(good, header: second, count: 4, to: 70_000))?.contains("70000 local time types") == true
+        )
+        #expect(tzifProblem(setting(good, header: second, count: 5, to: 0)) == "no time zone abbreviations")
+        #expect(tzifProblem(setting(good, header: second, count: 1, to: 1))?.contains("indicator counts") == true)
     }
 
     @Test func valuesThatBreakTheRules() {
         var file = TZifFile.berlin2026
         file.transitions = [(1_792_890_000, 0), (1_774_746_000, 1)]
-        #expect(error(file.bytes) == "transition times that are not in ascending order")
+        #expect(tzifProblem(file.bytes) == "transition times that are not in ascending order")
         file = .berlin2026
         file.transitions[1].type = 7
-        #expect(error(file.bytes) == "a transition to a type that does not exist")
+        #expect(tzifProblem(file.bytes) == "a transition to a type that does not exist")
         file = .berlin2026
         file.types[1].abbreviation = 200
-        #expect(error(file.bytes) == "an abbreviation index past the abbreviations")
+        #expect(tzifProblem(file.bytes) == "an abbreviation index past the abbreviations")
         file = .berlin2026
         file.types[0].offset = .min
-        #expect(error(file.bytes) == "an offset from UTC beyond 25 hours")
+        #expect(tzifProblem(file.bytes) == "an offset from UTC beyond 25 hours")
         file = .berlin2026
         file.leaps = [(100, 1), (50, 2)]
-        #expect(error(file.bytes) == "a leap second table out of order or out of range")
+        #expect(tzifProblem(file.bytes) == "a leap second table out of order or out of range")
     }
 
     @Test func malformedFooters() {
         var file = TZifFile.berlin2026
         file.footer = "CET-1CEST,M3.5.0"
-        #expect(error(file.bytes)?.hasPrefix("malformed footer: ") == true)
-        #expect(error(Array(good.dropLast())) == "malformed footer: no newline after its rule")
+        #expect(tzifProblem(file.bytes)?.hasPrefix("malformed footer: ") == true)
+        #expect(tzifProblem(Array(good.dropLast())) == "malformed footer: no newline after its rule")
         var noNewline = good
         noNewline[noNewline.count - 1 - "CET-1CEST,M3.5.0,M10.5.0/3".utf8.count - 1] = UInt8(ascii: "x")
-        #expect(error(noNewline)?.contains("footer") == true)
+        #expect(tzifProblem(noNewline)?.contains("footer") == true)
         file.footer = "CET-1\u{0}CEST"
-        #expect(error(file.bytes)?.contains("?") == true, "a NUL is shown as ?")
+        #expect(tzifProblem(file.bytes)?.contains("?") == true, "a NUL is shown as ?")
     }
 
     /// Seeded random damage to real files: flipped, overwritten and inserted bytes, random counts,
