@@ -134,6 +134,9 @@ struct IsolationTests {
         let client = try world.client()
         #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil }, "\(strace.errors)")
         _ = try client.addTask("Then rest", "12:00")
+        // Without an inotify instance (the parallel suites can use up the kernel's 128) the daemon
+        // retries every two seconds: idle is measured once it watches.
+        try await PetDaemon.waitForZoneWatch(strace)
         func lines() -> Int {
             ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count
         }

@@ -230,10 +230,7 @@ import Testing
         let up = await poll(timeout: .seconds(20)) { (try? client.daemonPID()) == daemon.pid }
         guard up else { throw HarnessError("the daemon did not own its name: \(daemon.errors)") }
         _ = try client.status()  // answered from the event loop: the watch, if any, is in place
-        guard watching, daemon.errors.contains("cannot watch for time-zone changes") else { return daemon }
-        guard await poll(timeout: .seconds(60), { daemon.errors.contains("watching for time-zone changes") }) else {
-            throw HarnessError("the daemon never got its inotify watch: \(daemon.errors)")
-        }
+        if watching { try await PetDaemon.waitForZoneWatch(daemon) }
         return daemon
     }
 

@@ -56,6 +56,7 @@ import Testing
             await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil },
             "the daemon owns its name: \(daemon.errors)")
         let before = try client.entry()
+        try await PetDaemon.waitForZoneWatch(daemon)
         #expect(before.int("date") == unix("2026-03-02T08:00:00Z"), "UTC: the 08:00 snapshot")
         #expect(before.int("next_date") == unix("2026-03-02T09:00:00Z"))
 
@@ -64,7 +65,7 @@ import Testing
             atPath: etc + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
         #expect(rename(etc + "/localtime.new", etc + "/localtime") == 0)
 
-        let changed = await recorder.wait(timeout: .seconds(10)) { $0.contains { $0.member == "EntryChanged" } }
+        let changed = await recorder.wait(timeout: .seconds(20)) { $0.contains { $0.member == "EntryChanged" } }
         #expect(changed, "EntryChanged after the zone change: \(daemon.errors)")
         try await Task.sleep(for: .seconds(1))
         let entries = recorder.signals("EntryChanged")

@@ -60,6 +60,17 @@ final class PetDaemon: @unchecked Sendable {
         throw HarnessError("petprogressd did not own \(Self.name) within \(timeout): \(process.errors)")
     }
 
+    /// Returns once the daemon whose stderr `process` collects watches for zone changes. Every
+    /// private bus and daemon of the parallel suites holds an inotify instance; when the kernel's
+    /// 128 per user run out, the daemon says so and tries again every two seconds until it gets
+    /// one. Call it after a call the daemon answered (its event loop, and the watch, are set up).
+    static func waitForZoneWatch(_ process: Spawned, timeout: Duration = .seconds(60)) async throws {
+        guard process.errors.contains("cannot watch for time-zone changes") else { return }
+        guard await poll(timeout: timeout, { process.errors.contains("watching for time-zone changes") }) else {
+            throw HarnessError("the daemon never got its inotify watch: \(process.errors)")
+        }
+    }
+
     /// SIGTERM and wait; the exit status.
     @discardableResult
     func stop() async -> Int32 { await process.stop() }
