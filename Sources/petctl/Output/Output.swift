@@ -10,6 +10,19 @@ enum Output {
     /// Writes `text` to stdout as it is.
     static func text(_ text: String) { print(text, terminator: "") }
 
+    /// Writes all of `bytes` to `fd`, unbuffered, going on after a short write or EINTR; false on
+    /// any other failure (`errno` says which: EPIPE when a pipe's reader went away).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
+    }
+
     /// `petctl: <sentence>` on stderr, unbuffered.
     static func error(_ sentence: String) {
         let text = "petctl: \(sentence)\n"

@@ -27,8 +27,9 @@ enum AtomicFile {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(Failure) {
             defer { close(fd) }
-            try writeAll(bytes, to: fd, path: path)
-            guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else { throw failure("cannot write \(path)") }
+            guard Output.writeAll(bytes, to: fd), fchmod(fd, 0o600) == 0, fsync(fd) == 0 else {
+                throw failure("cannot write \(path)")
+            }
         } catch {
             unlink(temporary)
             throw error
@@ -51,16 +52,6 @@ enum AtomicFile {
             }
         }
         syncDirectory(directory)
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw failure("cannot write \(path)") }
-            offset += n
-        }
     }
 
     /// A rename is durable once its directory is: best effort (some file systems refuse).

@@ -133,16 +133,6 @@ final class Watcher {
     private func show(_ entry: WidgetEntry?) {
         let record = line.render(entry)
         lastRecord = record
-        let bytes = Array((record + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                exitCode = 0
-                return
-            }
-            offset += n
-        }
+        if !Output.writeAll(Array((record + "\n").utf8), to: 1) { exitCode = 0 }
     }
 }
