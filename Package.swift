@@ -25,7 +25,9 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
         // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
-        .executableTarget(name: "dbuskit-testservice", dependencies: ["DBusKit"], swiftSettings: strict),
+        .executableTarget(
+            name: "dbuskit-testservice", dependencies: ["DBusKit"], path: "Tests/Executables/dbuskit-testservice",
+            swiftSettings: strict),
         // The DBusKit benchmark (docs/BENCHMARKS.md, "DBusKit"); build with -c release.
         .executableTarget(
             name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
@@ -33,7 +35,9 @@ let package = Package(
         // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
         .target(name: "PetStore", dependencies: ["PetCore"], swiftSettings: strict),
         // A child process for PetStoreTests' crash test: seeded mutations, SIGKILLed at random.
-        .executableTarget(name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"], swiftSettings: strict),
+        .executableTarget(
+            name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"],
+            path: "Tests/Executables/petstore-crashchild", swiftSettings: strict),
         // The PetStore benchmark (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(
             name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),

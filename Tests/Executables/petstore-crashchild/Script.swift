@@ -36,7 +36,7 @@ struct Script {
     }
 
     private mutating func runStep() {
-        var rng = SplitMix(seed &+ step &* 0x9E37_79B9_7F4A_7C15)
+        var rng = SplitMix64(seed: seed &+ step &* 0x9E37_79B9_7F4A_7C15)
         step += 1
         now += advance(&rng)
         let closeouts = world.closeDueDays(context)
@@ -45,14 +45,14 @@ struct Script {
     }
 
     /// Minutes to hours, now and then days (a machine that was off: catch-up closeouts).
-    private func advance(_ rng: inout SplitMix) -> Instant {
+    private func advance(_ rng: inout SplitMix64) -> Instant {
         let roll = rng.below(100)
         if roll < 70 { return Instant(60 * (1 + rng.below(40))) }
         if roll < 98 { return Instant(3600 * (1 + rng.below(6))) }
         return Instant(86_400 * (1 + rng.below(4)))
     }
 
-    private mutating func mutate(_ rng: inout SplitMix) throws(PetError) {
+    private mutating func mutate(_ rng: inout SplitMix64) throws(PetError) {
         let ctx = context
         let time = String(format: "%02d:%02d", Int(rng.below(24)), Int(rng.below(4)) * 15)
         let roll = rng.below(100)
@@ -80,24 +80,13 @@ struct Script {
         }
     }
 
-    private func pick(_ ids: [String], _ rng: inout SplitMix) throws(PetError) -> String {
+    private func pick(_ ids: [String], _ rng: inout SplitMix64) throws(PetError) -> String {
         guard !ids.isEmpty else { throw PetError(.nothingPending, "no candidate") }
         return ids[Int(rng.below(UInt64(ids.count)))]
     }
 }
 
-/// SplitMix64: small, fast, and the same on every platform.
-struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: UInt64) -> UInt64 { next() % n }
+extension SplitMix64 {
+    /// A draw in `0..<n`, by modulo: the same draws as the script has always made for a seed.
+    fileprivate mutating func below(_ n: UInt64) -> UInt64 { next() % n }
 }
