@@ -60,12 +60,19 @@ let package = Package(
             name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",
             swiftSettings: strict),
 
+        // The one test harness: processes (posix_spawn with an empty signal mask), sandboxes, the
+        // private bus, tool results, ISO 8601 instants, and the real daemon and its clients.
+        .target(
+            name: "TestSupport", dependencies: ["DBusKit", "PetCore"], path: "Tests/TestSupport", swiftSettings: strict),
+
         // Tests, one target per library.
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),
+        .testTarget(
+            name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport", "dbuskit-testservice"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PetCoreTests",
             dependencies: [
-                "PetCore", "PetBus",
+                "PetCore", "PetBus", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
@@ -74,12 +81,13 @@ let package = Package(
         .testTarget(name: "PetCtlTests", dependencies: ["petctl"], swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
-            name: "PetStoreTests", dependencies: ["PetCore", "PetStore"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "petstore-crashchild"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd",
+                "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
                 "petctl",
             ],
             swiftSettings: strict),

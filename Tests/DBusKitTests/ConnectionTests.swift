@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 extension DBusKitSuites {
@@ -18,8 +19,8 @@ extension DBusKitSuites {
 
             let second = try TestServiceProcess(bus: fixture.bus)
             #expect(!second.isReady)
-            #expect(second.child.wait() == 3)
-            #expect(second.child.readErrors().contains("already owned"))
+            #expect(second.child.reap(blocking: true) == 3)
+            #expect(second.child.errors.contains("already owned"))
         }
 
         @Test func callTimesOutWithNoReply() throws {
@@ -38,7 +39,7 @@ extension DBusKitSuites {
             let fixture = try BusFixture()
             var notified = false
             fixture.client.onDisconnect { notified = true }
-            fixture.bus.kill()
+            fixture.bus.process.killNow()
             #expect(fixture.loop.run() == .disconnected)
             #expect(notified)
             #expect(!fixture.client.isConnected)
@@ -46,12 +47,14 @@ extension DBusKitSuites {
                 try fixture.client.emitSignal(path: "/x", interface: "a.b", name: "C")
             }
             // The service saw the same and exited through its own path (status 4), not libdbus's _exit(1).
-            #expect(fixture.service.child.wait() == 4)
-            #expect(fixture.service.child.readErrors().contains("disconnected from the bus"))
+            #expect(fixture.service.child.reap(blocking: true) == 4)
+            #expect(fixture.service.child.errors.contains("disconnected from the bus"))
         }
 
         @Test func ownFDsRunOnTheLoop() throws {
-            let bus = try PrivateBus()
+            let sandbox = try Sandbox("dbuskit")
+            defer { sandbox.close() }
+            let bus = try PrivateBus(blockingIn: sandbox)
             let connection = try Connection(address: bus.address)
             let loop = EventLoop()
             try loop.add(connection)

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 extension DBusKitSuites {
@@ -8,9 +9,11 @@ extension DBusKitSuites {
     struct ReplyCountTests {
         @Test func everyCallGetsExactlyOneReply() throws {
             let fixture = try BusFixture()
-            let monitor = try ChildProcess("/usr/bin/dbus-monitor", ["--address", fixture.bus.address])
+            let monitor = try fixture.sandbox.spawn(
+                "/usr/bin/dbus-monitor", ["--address", fixture.bus.address], environment: fixture.bus.environment,
+                label: "dbus-monitor")
             // The monitor prints NameAcquired/NameLost once it has become a monitor.
-            #expect(monitor.readLine() != nil)
+            #expect(monitor.waitForLine() != nil)
 
             let calls: [(path: String, interface: String, member: String, arguments: [DBusValue])] = [
                 (TestServiceProcess.path, TestServiceProcess.interface, "Add", [.int32(1), .int32(2)]),
@@ -54,7 +57,7 @@ extension DBusKitSuites {
 
             var replies: [UInt32: Int] = [:]
             let destination = "destination=\(fixture.client.uniqueName) "
-            while let line = monitor.readLine() {
+            while let line = monitor.waitForLine() {
                 guard line.hasPrefix("method return") || line.hasPrefix("error"), line.contains(destination),
                     let range = line.range(of: "reply_serial=")
                 else { continue }
@@ -62,7 +65,7 @@ extension DBusKitSuites {
                 replies[serial, default: 0] += 1
                 if serial == last.serial { break }
             }
-            monitor.stop()
+            monitor.killNow()
             for (call, serial) in zip(calls, serials) {
                 #expect(
                     replies[serial] == 1,

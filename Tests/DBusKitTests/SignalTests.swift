@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 extension DBusKitSuites {

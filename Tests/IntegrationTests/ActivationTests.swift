@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// D-Bus activation on a plain dbus-daemon (SPEC §8): the first call starts the daemon through the

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Days over the bus (SPEC §3, §3.1, §5): a reset time's shortened transition day, times past

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Every member and every property set is callable from dbus-send, busctl, gdbus and DBusKit, with

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import PetCore
 import PetStore
+import TestSupport
 import Testing
 
 @testable import PetService

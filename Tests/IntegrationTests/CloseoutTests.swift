@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// A live closeout with rollover and recurring templates, undo across an evolution, and the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petprogressd`'s own command line: help, version, and bad usage (exit 64, EX_USAGE).

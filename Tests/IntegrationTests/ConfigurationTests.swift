@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// What the daemon finds on disk at start-up: a stage-table override (valid or not), a corrupt or

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import PetBus
 import PetCore
+import TestSupport
 import Testing
 
 /// PetBus's `PetClient` decodes every member's reply the way a raw client reads it: each reply is

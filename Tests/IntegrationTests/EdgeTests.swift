@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Limits and edges of the rules as seen over the bus (SPEC §3): per-day and template limits,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl export --output` (SPEC §7): an atomic 0600 file that never replaces an existing one

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl history` (SPEC §7) over a month lived through the real daemon (`ScriptedMonth`), and

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `GetHistory` (SPEC §6.1) over history the daemon did not write itself: history files put in the
@@ -19,7 +20,7 @@ struct HistoryTests {
 
     static func day(_ n: Int, first: String) -> Day {
         let epochDay = daysSinceEpoch(first) + n
-        let key = dayKey(epochDay)
+        let key = isoDate(daysSinceEpoch: epochDay)
         let start = Int64(epochDay) * 86_400 - 3600
         let total = 1 + n % 3
         let done = n % 2 == 0 ? total : total - 1
@@ -44,12 +45,6 @@ struct HistoryTests {
 
     static func daysSinceEpoch(_ key: String) -> Int {
         Int(unix("\(key)T00:00:00Z") / 86_400)
-    }
-
-    static func dayKey(_ epochDay: Int) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochDay) * 86_400))
     }
 
     /// Writes `days` into per-year history files in `directory` (0700, files 0600).
@@ -89,7 +84,7 @@ struct HistoryTests {
             pages.append(page)
             mores.append(more)
             guard more, let earliest = page.first?.string("day_key") else { break }
-            to = Self.dayKey(Self.daysSinceEpoch(earliest) - 1)
+            to = isoDate(daysSinceEpoch: Self.daysSinceEpoch(earliest) - 1)
         }
         #expect(pages.map(\.count) == [31, 31, 31, 7])
         #expect(mores == [true, true, true, false])

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile and malformed input (SPEC §6.1, §4, §3): each call gets the documented error, the

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Local only and quiet (SPEC §1, §12): the daemon opens nothing but AF_UNIX sockets and never

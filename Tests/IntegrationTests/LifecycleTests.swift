@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// One writer, clean shutdown, and a lost bus (SPEC §5, issue 6).

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Which zone is local, as glibc decides it (issue 11): `TZ` as a zone name, `:name`, a path, a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl log` (SPEC §7): every event of a closed day with its XP in the rules' order, the pet

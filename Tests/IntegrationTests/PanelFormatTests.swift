@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl widget` in every panel format, against the real daemon (issue 13). The expected lines

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Every everyday `petctl` subcommand against the real daemon: its output, its exit status (SPEC

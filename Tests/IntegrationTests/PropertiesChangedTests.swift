@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `PropertiesChanged` whenever a property changes (SPEC §6, the contract's EmitsChangedSignal=true):

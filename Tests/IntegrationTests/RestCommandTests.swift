@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl rest` (SPEC §7, §3.1.1): marking, clearing and listing rest days, and every failure

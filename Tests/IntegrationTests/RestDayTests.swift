@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Rest days end to end (SPEC §3.1.1; §6.1 `SetRest`, `ListRestDays`, `GetHistory`; §6.2

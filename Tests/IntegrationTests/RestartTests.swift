@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Restarts: the hourly freeze, catch-up after days off, and a reset time whose closeout falls

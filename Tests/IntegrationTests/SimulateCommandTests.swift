@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl simulate` (SPEC §7): the rules offline — no bus at all — with rest days that lose

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// A simulated evening with `--now` and `--time-scale` (SPEC §3, §3.1, §3.2, §9): tasks added, done

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// A disk that refuses writes (SPEC §5, §6.1): a mutation is acknowledged only once durable, so it

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Ticks are local tops of the hour (SPEC §3.2), computed with the calendar: in 45- and 30-minute

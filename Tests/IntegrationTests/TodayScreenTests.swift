@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl today` as a person sees it, against the real daemon: the expected screens below are

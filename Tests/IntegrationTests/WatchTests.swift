@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `petctl watch` through a pipe (issue 13): one line at start, one per tick and per task change,

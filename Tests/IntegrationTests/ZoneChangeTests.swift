@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §3.2: a change of `/etc/localtime` while the daemon runs is noticed (inotify), the ticks

@@ -1,6 +1,7 @@
 import Foundation
 import PetCore
 import PetStore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,10 +16,7 @@ import Testing
 /// day twice. Set PETSTORE_CRASH_SEED to replay a run; PETSTORE_CRASH_KILLS to change the count.
 @Suite struct CrashTests {
     @Test(.timeLimit(.minutes(3))) func acknowledgedWritesSurviveSIGKILL() throws {
-        let child = buildProductsDirectory() + "/petstore-crashchild"
-        try #require(
-            FileManager.default.isExecutableFile(atPath: child),
-            "\(child) is missing: build everything first (swift build --build-tests, or make test)")
+        let child = try productBinary("petstore-crashchild", override: "PETSTORE_CRASHCHILD")
         let env = ProcessInfo.processInfo.environment
         let seed = env["PETSTORE_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max / 2)
         let wantedKills = env["PETSTORE_CRASH_KILLS"].flatMap(Int.init) ?? 200
@@ -26,6 +24,8 @@ import Testing
         print("crash test: seed \(seed) (PETSTORE_CRASH_SEED=\(seed) replays the script), \(wantedKills) kills")
 
         let dir = TempDir()
+        let sandbox = try Sandbox("crash")  // the children's output files
+        defer { sandbox.close() }
         var acked = -1
         var ackedMutations: UInt64 = 0
         var kills = 0
@@ -35,29 +35,31 @@ import Testing
         var repairs = 0
         let started = Date()
         while kills < wantedKills {
-            let c = try ChildProcess(child, ["run", dir.store, "\(seed)", "\(acked)", "100000000"])
+            let c = try sandbox.spawn(
+                child, ["run", dir.store, "\(seed)", "\(acked)", "100000000"], environment: Sandbox.baseEnvironment,
+                label: "crashchild")
             // One run in five is killed at a random moment of start-up (load and repair);
             // the others once ready, a random moment into their writing.
             let early = Int.random(in: 0..<5, using: &timing) == 0
             if early {
                 usleep(UInt32.random(in: 0...40_000, using: &timing))
             } else {
-                let ready = c.waitForLine(timeout: 30) {
+                let ready = c.waitForLine(timeout: .seconds(30)) {
                     $0.hasPrefix("ready") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR")
                 }
                 if ready?.hasPrefix("ready") != true {
-                    c.killAndWait()
+                    c.killNow()
                     Issue.record("child did not start: \(c.lines.suffix(3)) (seed \(seed))")
                     return
                 }
                 usleep(UInt32.random(in: 0...20_000, using: &timing))
             }
-            let status = c.killAndWait()
+            let status = c.killNow()
             if let bad = c.lines.first(where: { $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") }) {
                 Issue.record("after \(kills) kills: \(bad) (seed \(seed))")
                 return
             }
-            guard killedBySIGKILL(status) else {
+            guard status == 128 + SIGKILL else {
                 Issue.record("child ended on its own (status \(status)): \(c.lines.suffix(3))")
                 return
             }
@@ -79,9 +81,11 @@ import Testing
             checksAfterKill += 1
         }
         // A last child verifies the final state exactly, writes nothing more, and exits 0.
-        let last = try ChildProcess(child, ["run", dir.store, "\(seed)", "\(acked)", "\(acked)"])
-        let status = last.waitForExit()
-        #expect(exitCode(status) == 0, "final check: \(last.lines)")
+        let last = try sandbox.spawn(
+            child, ["run", dir.store, "\(seed)", "\(acked)", "\(acked)"], environment: Sandbox.baseEnvironment,
+            label: "crashchild")
+        let status = last.reap(blocking: true)
+        #expect(status == 0, "final check: \(last.lines)")
         #expect(last.lines.last?.hasPrefix("done") == true, "final check: \(last.lines)")
         let elapsed = Date().timeIntervalSince(started)
         print(

@@ -1,5 +1,6 @@
 import Foundation
 import PetCore
+import TestSupport
 import Testing
 
 @testable import PetStore
@@ -164,8 +165,7 @@ import Testing
     @Test(.enabled(if: Privilege.otherUser.available)) func anUnwritableDirectoryFailsCleanly() throws {
         // Root ignores permission bits, so as root the probe runs as nobody against root's files;
         // as anyone else it runs as that user against its own files with the write bits removed.
-        let child = buildProductsDirectory() + "/petstore-crashchild"
-        try #require(FileManager.default.isExecutableFile(atPath: child), "\(child) is missing: build everything first")
+        let child = try productBinary("petstore-crashchild", override: "PETSTORE_CRASHCHILD")
         let root = getuid() == 0
         let dir = TempDir()
         chmod(dir.path, 0o755)
@@ -258,12 +258,11 @@ enum Privilege {
 
     /// Runs a command, as nobody:nogroup if asked; returns its first line of output.
     static func runProbe(_ path: String, _ arguments: [String], asNobody: Bool) throws -> String {
-        let c =
+        let result =
             asNobody
-            ? try ChildProcess(
+            ? try runTool(
                 "/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", path] + arguments)
-            : try ChildProcess(path, arguments)
-        _ = c.waitForExit()
-        return c.lines.first ?? ""
+            : try runTool(path, arguments)
+        return result.output.split(separator: "\n").first.map(String.init) ?? ""
     }
 }

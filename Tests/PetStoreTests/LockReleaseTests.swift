@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PetStore
@@ -30,7 +31,7 @@ import Testing
     }
 }
 
-/// Spawns /bin/true in a loop on its own thread until stopped.
+/// Spawns /bin/true (standard descriptors closed, so no output files) in a loop on its own thread until stopped.
 final class Spawner: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
@@ -42,12 +43,10 @@ final class Spawner: @unchecked Sendable {
     func start() {
         let t = Thread { [self] in
             while lock.withLock({ running }) {
-                var pid: pid_t = 0
-                var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-                defer { free(argv[0]) }
-                if posix_spawn(&pid, "/bin/true", nil, nil, &argv, environ) == 0 {
-                    var status: Int32 = 0
-                    waitpid(pid, &status, 0)
+                let child = try? Spawned(
+                    "/bin/true", [], environment: [:], directory: "/tmp", label: "true", closeStandardFDs: true)
+                if let child {
+                    child.reap(blocking: true)
                     lock.withLock { count += 1 }
                 }
             }

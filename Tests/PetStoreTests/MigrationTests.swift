@@ -1,5 +1,6 @@
 import Foundation
 import PetCore
+import TestSupport
 import Testing
 
 @testable import PetStore
@@ -207,9 +208,9 @@ enum Schema1Fixture {
         // The migrated world runs on: Tuesday closes as a rest day and its record (schema 2) is
         // appended after the schema 1 line; both read back, and a reload needs no migration.
         var next = world
-        let ctx = Context(now: at("2026-03-03T12:00:00+01:00"), zone: Fixture.zone)
+        let ctx = Context(now: unix("2026-03-03T12:00:00+01:00"), zone: Fixture.zone)
         try next.setRest(from: "today", to: "today", rest: true, ctx)
-        let closeouts = next.closeDueDays(Context(now: at("2026-03-04T09:00:00+01:00"), zone: Fixture.zone))
+        let closeouts = next.closeDueDays(Context(now: unix("2026-03-04T09:00:00+01:00"), zone: Fixture.zone))
         try store.commit(closeouts, world: next)
         store.close()
         let (again, reloaded) = try openLoaded(dir.store)
@@ -221,10 +222,4 @@ enum Schema1Fixture {
         let lines = String(decoding: bytes(dir.file("history-2026.jsonl")) ?? [], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":2}"#))
     }
-}
-
-/// `2026-03-03T12:00:00+01:00` → Unix seconds (test input only).
-func at(_ iso: String) -> Instant {
-    let f = ISO8601DateFormatter()
-    return Instant(f.date(from: iso)?.timeIntervalSince1970 ?? 0)
 }

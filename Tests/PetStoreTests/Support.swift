@@ -120,9 +120,3 @@ func openLoaded(_ dir: String) throws -> (PetStore, Loaded) {
     let loaded = try store.load()
     return (store, loaded)
 }
-
-/// The directory holding the test bundle, where SwiftPM also puts the package's executables.
-func buildProductsDirectory() -> String {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    return (exe as NSString).deletingLastPathComponent
-}

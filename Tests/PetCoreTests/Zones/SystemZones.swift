@@ -1,5 +1,6 @@
 import Foundation
 import PetCore
+import TestSupport
 
 /// The system's tzdata, as test input: PetCore reads no file, the tests hand it the bytes.
 enum SystemZones {
@@ -26,37 +27,16 @@ enum SystemZones {
     }
 
     /// Runs a program to completion and returns its standard output (for `zdump`, `zic`, `date`).
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Drain stderr on the side so a chatty program cannot fill its pipe and stall.
-        let errors = ErrorText()
-        let drain = Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        drain.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errors.done { usleep(1000) }
-        guard process.terminationStatus == 0 else {
-            throw SystemZoneError("\(path) \(arguments.prefix(3)) exited \(process.terminationStatus): \(errors.text)")
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment)
+        throws -> String
+    {
+        let result = try runTool(path, arguments, environment: environment, timeout: .seconds(300))
+        guard result.status == 0 else {
+            throw SystemZoneError(
+                "\(path) \(arguments.prefix(3)) exited \(result.status): \(result.errors.prefix(500))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.output
     }
-}
-
-/// What a program wrote to stderr, handed over from the draining thread.
-final class ErrorText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ d: Data) { lock.withLock { data = d } }
-    var done: Bool { lock.withLock { data != nil } }
-    var text: String { lock.withLock { String(decoding: (data ?? Data()).prefix(500), as: UTF8.self) } }
 }
 
 struct SystemZoneError: Error, CustomStringConvertible {

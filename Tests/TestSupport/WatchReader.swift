@@ -3,12 +3,12 @@ import Foundation
 /// `petctl watch` read through a pipe by a child process — a small Python reader that stamps each
 /// line with its arrival time (so the test can see lines arrive promptly, which a file would hide)
 /// and records watch's exit status. Optionally it closes the pipe after `closeAfter` lines.
-final class WatchReader: @unchecked Sendable {
-    let process: Spawned
-    let linesPath: String
-    let errorsPath: String
+public final class WatchReader: @unchecked Sendable {
+    public let process: Spawned
+    public let linesPath: String
+    public let errorsPath: String
 
-    static let script = """
+    public static let script = """
         import subprocess, sys, time
         lines, errors, close_after = sys.argv[1], sys.argv[2], int(sys.argv[3])
         out = open(lines, "w", buffering=1)
@@ -29,7 +29,7 @@ final class WatchReader: @unchecked Sendable {
         out.write("%.3f exit %d\\n" % (time.time(), code))
         """
 
-    init(world: World, arguments: [String], closeAfter: Int = 0, label: String = "watch") throws {
+    public init(world: World, arguments: [String], closeAfter: Int = 0, label: String = "watch") throws {
         linesPath = world.sandbox.path("\(label).lines")
         errorsPath = world.sandbox.path("\(label).errors")
         process = try world.sandbox.spawn(
@@ -43,7 +43,7 @@ final class WatchReader: @unchecked Sendable {
     }
 
     /// Each received line with its arrival time (Unix seconds), then `closed`/`exit N` markers.
-    var lines: [(at: Double, text: String)] {
+    public var lines: [(at: Double, text: String)] {
         let text = (try? String(contentsOfFile: linesPath, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             guard let space = line.firstIndex(of: " "), let at = Double(line[..<space]) else { return nil }
@@ -52,18 +52,22 @@ final class WatchReader: @unchecked Sendable {
     }
 
     /// The records petctl printed (without the reader's markers).
-    var records: [String] { lines.map(\.text).filter { !$0.hasPrefix("exit ") && $0 != "closed" } }
+    public var records: [String] { lines.map(\.text).filter { !$0.hasPrefix("exit ") && $0 != "closed" } }
 
-    var exitStatus: Int32? { lines.last.flatMap { $0.text.hasPrefix("exit ") ? Int32($0.text.dropFirst(5)) : nil } }
+    public var exitStatus: Int32? {
+        lines.last.flatMap { $0.text.hasPrefix("exit ") ? Int32($0.text.dropFirst(5)) : nil }
+    }
 
-    var errors: String { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+    public var errors: String { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
 
     /// petctl's PID, once the reader has started it.
-    var watchPID: pid_t? { (try? String(contentsOfFile: linesPath + ".pid", encoding: .utf8)).flatMap { pid_t($0) } }
+    public var watchPID: pid_t? {
+        (try? String(contentsOfFile: linesPath + ".pid", encoding: .utf8)).flatMap { pid_t($0) }
+    }
 
-    func waitForRecords(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForRecords(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
         await poll(timeout: timeout) { self.records.count >= count }
     }
 
-    static func now() -> Double { Date().timeIntervalSince1970 }
+    public static func now() -> Double { Date().timeIntervalSince1970 }
 }

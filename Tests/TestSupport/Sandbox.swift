@@ -2,13 +2,13 @@ import Foundation
 
 /// One test's private world: a fresh temporary directory, and every process started in it.
 /// `close()` (call it in a `defer`) stops them all by PID and removes the directory.
-final class Sandbox: @unchecked Sendable {
-    let root: String
+public final class Sandbox: @unchecked Sendable {
+    public let root: String
     private let lock = NSLock()
     private var children: [Spawned] = []
     private var watchdogs: [(process: Spawned, pipe: Int32)] = []
 
-    init(_ label: String) throws {
+    public init(_ label: String) throws {
         // Short paths: a unix socket path must fit in 108 bytes.
         var template = Array("/tmp/ppit-\(label.prefix(12))-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
@@ -16,10 +16,10 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// A path inside the sandbox.
-    func path(_ name: String) -> String { "\(root)/\(name)" }
+    public func path(_ name: String) -> String { "\(root)/\(name)" }
 
     /// Starts a process whose output lands in the sandbox; it is stopped by `close()`.
-    func spawn(
+    public func spawn(
         _ executable: String, _ arguments: [String], environment: [String: String], label: String,
         stderr: Int32? = nil, closeStandardFDs: Bool = false
     ) throws -> Spawned {
@@ -36,7 +36,7 @@ final class Sandbox: @unchecked Sendable {
     /// elsewhere in the test bundle, a runner timeout): a tiny `sh` reads a pipe whose only write
     /// end this process holds, and SIGKILLs `victim` by PID at end of file. Killing the bus is
     /// enough: the daemon, monitors and activated services exit when it goes.
-    func guardProcess(_ victim: Spawned) throws {
+    public func guardProcess(_ victim: Spawned) throws {
         var ends: [Int32] = [0, 0]
         // Close-on-exec before any other spawn can inherit the write end (Glibc has no pipe2 here).
         let made = Spawned.spawnLock.withLock { () -> Bool in
@@ -62,20 +62,35 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// Runs a tool to completion (killed by PID after `timeout`) and returns its status and output.
-    func run(
+    public func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment,
         timeout: Duration = .seconds(30)
     ) async throws -> ToolResult {
         let child = try spawn(tool, arguments, environment: environment, label: (tool as NSString).lastPathComponent)
-        guard let status = await child.waitExit(timeout: timeout) else {
+        return try result(of: child, status: await child.waitExit(timeout: timeout), timeout: timeout)
+    }
+
+    /// `run`, blocking the calling thread: for synchronous suites and `offPool`.
+    public func runBlocking(
+        _ tool: String, _ arguments: [String], environment: [String: String] = Sandbox.baseEnvironment,
+        timeout: Duration = .seconds(30)
+    ) throws -> ToolResult {
+        let child = try spawn(tool, arguments, environment: environment, label: (tool as NSString).lastPathComponent)
+        return try result(of: child, status: child.waitExitBlocking(timeout: timeout), timeout: timeout)
+    }
+
+    /// The finished tool's result; a tool still running is killed, and that is an error.
+    private func result(of child: Spawned, status: Int32?, timeout: Duration) throws -> ToolResult {
+        guard let status else {
             child.killNow()
-            throw HarnessError("\(tool) \(arguments.prefix(6).joined(separator: " ")) did not finish in \(timeout)")
+            throw HarnessError(
+                "\(child.executable) \(child.arguments.prefix(6).joined(separator: " ")) did not finish in \(timeout)")
         }
         return ToolResult(status: status, output: child.output, errors: child.errors)
     }
 
     /// Stops every process still running (SIGTERM, then SIGKILL) and deletes the directory.
-    func close() {
+    public func close() {
         lock.lock()
         let all = children
         children.removeAll()
@@ -96,7 +111,7 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// A clean environment for tools: no inherited bus address, so nothing reaches a real session bus.
-    static let baseEnvironment: [String: String] = [
+    public static let baseEnvironment: [String: String] = [
         "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",

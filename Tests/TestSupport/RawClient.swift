@@ -2,10 +2,10 @@ import DBusKit
 import Foundation
 
 /// DBusKit's own client on the private bus, with literal names and dictionary replies (black-box).
-final class RawClient: @unchecked Sendable {
-    let connection: Connection
+public final class RawClient: @unchecked Sendable {
+    public let connection: Connection
 
-    init(bus: PrivateBus) throws {
+    public init(bus: PrivateBus) throws {
         connection = try Connection(address: bus.address)
     }
 
@@ -13,7 +13,7 @@ final class RawClient: @unchecked Sendable {
 
     /// Calls a member of the Pet Progress interface (or `interface`), returning the reply's arguments.
     @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) throws
+    public func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) throws
         -> [DBusValue]
     {
         try connection.call(
@@ -22,7 +22,8 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// The D-Bus error name a call fails with, or nil if it succeeds.
-    func errorName(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface) -> String?
+    public func errorName(_ member: String, _ arguments: [DBusValue] = [], interface: String = PetDaemon.interface)
+        -> String?
     {
         do {
             try call(member, arguments, interface: interface)
@@ -34,25 +35,25 @@ final class RawClient: @unchecked Sendable {
         }
     }
 
-    func entry() throws -> [String: DBusValue] { try dict(call("GetWidgetEntry")) }
-    func pet() throws -> [String: DBusValue] { try dict(call("GetPet")) }
-    func status() throws -> [String: DBusValue] { try dict(call("GetStatus")) }
+    public func entry() throws -> [String: DBusValue] { try dict(call("GetWidgetEntry")) }
+    public func pet() throws -> [String: DBusValue] { try dict(call("GetPet")) }
+    public func status() throws -> [String: DBusValue] { try dict(call("GetStatus")) }
 
-    func tasks(_ day: String = "") throws -> [[String: DBusValue]] {
+    public func tasks(_ day: String = "") throws -> [[String: DBusValue]] {
         guard let records = try call("ListTasks", [.string(day)]).first?.vardictArrayValue else {
             throw HarnessError("ListTasks did not return aa{sv}")
         }
         return records
     }
 
-    func addTask(_ title: String, _ time: String) throws -> String {
+    public func addTask(_ title: String, _ time: String) throws -> String {
         guard let id = try call("AddTask", [.string(title), .string(time)]).first?.stringValue else {
             throw HarnessError("AddTask returned no id")
         }
         return id
     }
 
-    func addTaskFor(_ title: String, _ time: String, day: String, repeat rule: String = "") throws -> String {
+    public func addTaskFor(_ title: String, _ time: String, day: String, repeat rule: String = "") throws -> String {
         guard
             let id = try call("AddTaskFor", [.string(title), .string(time), .string(day), .string(rule)]).first?
                 .stringValue
@@ -62,18 +63,18 @@ final class RawClient: @unchecked Sendable {
         return id
     }
 
-    func markDone(_ id: String) throws -> Int32 {
+    public func markDone(_ id: String) throws -> Int32 {
         guard let xp = try call("MarkDone", [.string(id)]).first?.int32Value else {
             throw HarnessError("MarkDone returned no i")
         }
         return xp
     }
 
-    func setRest(_ from: String, _ to: String, _ rest: Bool) throws {
+    public func setRest(_ from: String, _ to: String, _ rest: Bool) throws {
         try call("SetRest", [.string(from), .string(to), .bool(rest)])
     }
 
-    func restDays() throws -> [String] {
+    public func restDays() throws -> [String] {
         guard case .array("s", let days)? = try call("ListRestDays").first else {
             throw HarnessError("ListRestDays did not return as")
         }
@@ -81,7 +82,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// `GetHistory`: the records and `more`.
-    func history(_ from: String = "", _ to: String = "") throws -> (days: [[String: DBusValue]], more: Bool) {
+    public func history(_ from: String = "", _ to: String = "") throws -> (days: [[String: DBusValue]], more: Bool) {
         let reply = try call("GetHistory", [.string(from), .string(to)])
         guard reply.count == 2, let days = reply[0].vardictArrayValue, let more = reply[1].boolValue else {
             throw HarnessError("GetHistory did not return aa{sv}b: \(reply)")
@@ -89,18 +90,18 @@ final class RawClient: @unchecked Sendable {
         return (days, more)
     }
 
-    func property(_ name: String) throws -> DBusValue {
+    public func property(_ name: String) throws -> DBusValue {
         try connection.getProperty(
             destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, name: name)
     }
 
-    func setProperty(_ name: String, _ value: DBusValue) throws {
+    public func setProperty(_ name: String, _ value: DBusValue) throws {
         try connection.setProperty(
             destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, name: name, value: value)
     }
 
     /// The unique name owning the daemon's well-known name, and its PID (from the bus).
-    func daemonPID() throws -> pid_t {
+    public func daemonPID() throws -> pid_t {
         let owner = try connection.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "GetConnectionUnixProcessID", arguments: [.string(PetDaemon.name)])
@@ -115,12 +116,12 @@ final class RawClient: @unchecked Sendable {
 }
 
 extension Dictionary where Key == String, Value == DBusValue {
-    func int(_ key: String) -> Int64? { self[key]?.integerValue }
-    func string(_ key: String) -> String? { self[key]?.stringValue }
-    func bool(_ key: String) -> Bool? { self[key]?.boolValue }
+    public func int(_ key: String) -> Int64? { self[key]?.integerValue }
+    public func string(_ key: String) -> String? { self[key]?.stringValue }
+    public func bool(_ key: String) -> Bool? { self[key]?.boolValue }
 
     /// The pet part of an entry (the keys GetPet returns), for comparing snapshots.
-    var petPart: [String: DBusValue] {
+    public var petPart: [String: DBusValue] {
         filter {
             [
                 "stage_index", "stage_count", "stage_name", "stage_xp", "threshold", "progress", "is_final",

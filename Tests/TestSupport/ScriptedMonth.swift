@@ -4,9 +4,9 @@ import Testing
 /// A month lived through the real daemon, one start a day (`--now` at 09:00 in Berlin), for
 /// `petctl history` and `export`: Sunday 2026-02-01 to Sunday 2026-03-01 closed, Monday
 /// 2026-03-02 open with 1 of 2 tasks done. The daemon of the open day is left running.
-enum ScriptedMonth {
+public enum ScriptedMonth {
     /// What one day held. Tasks are at 09:00, 09:10, …, done at about 09:00 (on time) unless said.
-    enum Kind {
+    public enum Kind: Sendable {
         /// 2 tasks, both done: +4, +3.
         case full
         /// 5 tasks, 4 done (80 %): +8, −2, +3.
@@ -25,7 +25,7 @@ enum ScriptedMonth {
         case off
     }
 
-    static let days: [Kind] = [
+    public static let days: [Kind] = [
         .full, .high,  // 1–2 Feb, before the 28 days that end on 2 March
         .full, .middle, .low, .high, .rest, .off,  // Tue 3 – Sun 8
         .full, .late, .empty, .high, .full, .rest, .rest,  // Mon 9 – Sun 15 (14–15 marked on the 13th)
@@ -34,10 +34,10 @@ enum ScriptedMonth {
     ]
 
     /// The key of day `n` (0 = 2026-02-01).
-    static func key(_ n: Int) -> String { n < 28 ? "2026-02-\(n < 9 ? "0" : "")\(n + 1)" : "2026-03-0\(n - 27)" }
+    public static func key(_ n: Int) -> String { n < 28 ? "2026-02-\(n < 9 ? "0" : "")\(n + 1)" : "2026-03-0\(n - 27)" }
 
     /// Lives the month in `data`; returns the open day's daemon.
-    static func live(_ world: World, data: String) async throws -> PetDaemon {
+    public static func live(_ world: World, data: String) async throws -> PetDaemon {
         for (n, kind) in days.enumerated() where kind != .off {
             let daemon = try await world.daemon(dataDirectory: data, now: "\(key(n))T09:00:00+01:00")
             try play(kind, on: n, try world.client())
@@ -50,7 +50,7 @@ enum ScriptedMonth {
         return today
     }
 
-    static func play(_ kind: Kind, on n: Int, _ client: RawClient) throws {
+    public static func play(_ kind: Kind, on n: Int, _ client: RawClient) throws {
         let (total, done): (Int, Int) =
             switch kind {
             case .full: (2, 2)

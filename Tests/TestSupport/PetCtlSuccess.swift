@@ -2,7 +2,7 @@ import Testing
 
 extension World {
     /// Runs `petctl` and expects success with nothing on stderr; returns stdout.
-    func petctlOK(
+    public func petctlOK(
         _ arguments: [String], columns: Int? = nil, environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {

@@ -4,7 +4,7 @@ extension World {
     /// Runs the real `petctl` against this world's bus, in Europe/Berlin, with `COLUMNS` when given
     /// (stdout is a pipe, so without it petctl assumes 80), and without the sandbox's `NO_COLOR`
     /// unless `environment` sets it.
-    func petctl(_ arguments: [String], columns: Int? = nil, environment extra: [String: String] = [:])
+    public func petctl(_ arguments: [String], columns: Int? = nil, environment extra: [String: String] = [:])
         async throws -> ToolResult
     {
         var environment = petctlEnvironment
@@ -15,7 +15,7 @@ extension World {
     }
 
     /// The bus, Europe/Berlin, and no `NO_COLOR`.
-    var petctlEnvironment: [String: String] {
+    public var petctlEnvironment: [String: String] {
         var environment = bus.environment.merging(["TZ": "Europe/Berlin"]) { $1 }
         environment["NO_COLOR"] = nil
         return environment

@@ -1,28 +1,20 @@
 import Foundation
 
-/// Unix seconds of an ISO 8601 instant with an offset, e.g. `2026-03-02T21:00:00+01:00`.
-func unix(_ iso: String) -> Int64 {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    guard let date = formatter.date(from: iso) else { fatalError("bad instant in a test: \(iso)") }
-    return Int64(date.timeIntervalSince1970)
-}
-
 /// Test fixture bundle: a sandbox, its private bus, and (optionally) a daemon and a client.
 /// Usage: `let w = try await World("name"); defer { w.close() }`.
-final class World: @unchecked Sendable {
-    let sandbox: Sandbox
-    let bus: PrivateBus
+public final class World: @unchecked Sendable {
+    public let sandbox: Sandbox
+    public let bus: PrivateBus
 
     /// A world over a sandbox and bus made elsewhere (e.g. a bus with activation files).
-    init(sandbox: Sandbox, bus: PrivateBus) {
+    public init(sandbox: Sandbox, bus: PrivateBus) {
         self.sandbox = sandbox
         self.bus = bus
     }
 
     /// A world whose bus starts the daemon by D-Bus activation: a generated `.service` file whose
     /// `Exec=` is the binary under test on `data` at the simulated `now` (DESIGN.md §4).
-    static func activating(_ label: String, data: String = "data", now: String) async throws -> World {
+    public static func activating(_ label: String, data: String = "data", now: String) async throws -> World {
         let sandbox = try Sandbox(label)
         do {
             let service = """
@@ -44,7 +36,7 @@ final class World: @unchecked Sendable {
         }
     }
 
-    init(_ label: String) async throws {
+    public init(_ label: String) async throws {
         sandbox = try Sandbox(label)
         do {
             bus = try await PrivateBus(in: sandbox)
@@ -54,7 +46,7 @@ final class World: @unchecked Sendable {
         }
     }
 
-    func daemon(
+    public func daemon(
         dataDirectory: String? = nil, now: String? = nil, timeScale: Double? = nil, zone: String = "Europe/Berlin",
         extraArguments: [String] = [], waitForName: Bool = true
     ) async throws -> PetDaemon {
@@ -65,10 +57,10 @@ final class World: @unchecked Sendable {
         }
     }
 
-    func client() throws -> RawClient { try RawClient(bus: bus) }
+    public func client() throws -> RawClient { try RawClient(bus: bus) }
 
     /// `dbus-send --print-reply` to the daemon's object: `member` is `Interface.Member`.
-    func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws
+    public func dbusSend(_ member: String, _ arguments: [String] = [], timeout: Duration = .seconds(30)) async throws
         -> ToolResult
     {
         try await sandbox.run(
@@ -82,13 +74,13 @@ final class World: @unchecked Sendable {
     }
 
     /// `busctl --address=… ARGS`.
-    func busctl(_ arguments: [String]) async throws -> ToolResult {
+    public func busctl(_ arguments: [String]) async throws -> ToolResult {
         try await sandbox.run(
             "busctl", ["--address=\(bus.address)", "--no-pager"] + arguments, environment: bus.environment)
     }
 
     /// `busctl call` on the daemon's object and interface.
-    func busctlCall(_ member: String, _ signatureAndArguments: [String] = [], json: Bool = true) async throws
+    public func busctlCall(_ member: String, _ signatureAndArguments: [String] = [], json: Bool = true) async throws
         -> ToolResult
     {
         try await busctl(
@@ -97,7 +89,7 @@ final class World: @unchecked Sendable {
     }
 
     /// `gdbus call` on the daemon's object; `method` is `Member` (our interface) or `Interface.Member`.
-    func gdbusCall(_ method: String, _ arguments: [String] = []) async throws -> ToolResult {
+    public func gdbusCall(_ method: String, _ arguments: [String] = []) async throws -> ToolResult {
         let full = method.contains(".") ? method : "\(PetDaemon.interface).\(method)"
         return try await sandbox.run(
             "gdbus",
@@ -108,5 +100,5 @@ final class World: @unchecked Sendable {
             environment: bus.environment)
     }
 
-    func close() { sandbox.close() }
+    public func close() { sandbox.close() }
 }

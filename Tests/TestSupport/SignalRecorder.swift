@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Subscribed (match rules on the bus) before `init` returns, so a recorder started before the
 /// daemon sees everything it emits, including anything at start-up.
-final class SignalRecorder: @unchecked Sendable {
-    struct Received: @unchecked Sendable {
-        let member: String
-        let sender: String
-        let arguments: [DBusValue]
+public final class SignalRecorder: @unchecked Sendable {
+    public struct Received: @unchecked Sendable {
+        public let member: String
+        public let sender: String
+        public let arguments: [DBusValue]
         /// For `EntryChanged`: the entry.
-        var entry: [String: DBusValue] { arguments.first?.vardictValue ?? [:] }
+        public var entry: [String: DBusValue] { arguments.first?.vardictValue ?? [:] }
     }
 
     private let lock = NSLock()
@@ -20,7 +20,7 @@ final class SignalRecorder: @unchecked Sendable {
     private var failure: String?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(bus: PrivateBus) throws {
+    public init(bus: PrivateBus) throws {
         let ready = DispatchSemaphore(value: 0)
         let address = bus.address
         let thread = Thread { [self] in
@@ -65,7 +65,7 @@ final class SignalRecorder: @unchecked Sendable {
     }
 
     /// Stops the thread (idempotent).
-    func stop() {
+    public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopping = true }
             return !stopping
@@ -76,21 +76,21 @@ final class SignalRecorder: @unchecked Sendable {
     deinit { stop() }
 
     /// Everything received so far, in order.
-    var all: [Received] { lock.withLock { received } }
+    public var all: [Received] { lock.withLock { received } }
 
-    func signals(_ member: String) -> [Received] { all.filter { $0.member == member } }
+    public func signals(_ member: String) -> [Received] { all.filter { $0.member == member } }
 
-    func count(_ member: String) -> Int { signals(member).count }
+    public func count(_ member: String) -> Int { signals(member).count }
 
     /// Blocking `wait`, for `offPool` phases.
     @discardableResult
-    func waitBlocking(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) -> Bool {
+    public func waitBlocking(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) -> Bool {
         pollBlocking(timeout: timeout) { condition(all) }
     }
 
     /// Waits (polling) until `condition` holds over the received signals, up to `timeout`; returns whether it did.
     @discardableResult
-    func wait(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) async -> Bool {
+    public func wait(timeout: Duration = .seconds(10), until condition: ([Received]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition(all) { return true }

@@ -2,25 +2,32 @@ import Foundation
 
 /// A process a test started: stdout and stderr go to files, and it is stopped by its PID only.
 ///
-/// Spawned with `posix_spawn`, an empty signal mask and default dispositions: Foundation's `Process`
-/// spawns from a thread that blocks most signals, and a child inheriting that mask ignores SIGTERM.
-/// Waiting is async (polling `waitpid(WNOHANG)`), so a waiting test does not hold a pool thread.
-final class Spawned: @unchecked Sendable {
-    let pid: pid_t
-    let executable: String
-    let stdoutPath: String
-    let stderrPath: String
+/// The one place the tests call `posix_spawn`. An empty signal mask and default dispositions:
+/// Foundation's `Process` spawns from a thread that blocks most signals, and a child inheriting
+/// that mask ignores SIGTERM. Waiting is async (polling `waitpid(WNOHANG)`), so a waiting test does
+/// not hold a pool thread; synchronous suites use the blocking twins.
+public final class Spawned: @unchecked Sendable {
+    public let pid: pid_t
+    public let executable: String
+    public let arguments: [String]
+    public let stdoutPath: String
+    public let stderrPath: String
     private let lock = NSLock()
     private var exitStatus: Int32?
+    /// Bytes of stdout already handed out by `nextLine()`.
+    private var linesRead: UInt64 = 0
     /// Held around every spawn and every pipe made close-on-exec, so no child inherits a pipe end.
-    static let spawnLock = NSLock()
+    public static let spawnLock = NSLock()
 
-    /// Starts `executable` with `arguments` and exactly `environment`; output goes to files in `directory`.
-    init(
+    /// Starts `executable` (looked up in `PATH` if it has no slash) with `arguments` and exactly
+    /// `environment`; output goes to files in `directory`. `stdin`/`stderr` wire a descriptor of
+    /// this process in; `closeStandardFDs` starts it with 0, 1 and 2 closed.
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String], directory: String,
         label: String, stdin: Int32? = nil, stderr: Int32? = nil, closeStandardFDs: Bool = false
     ) throws {
         self.executable = executable
+        self.arguments = arguments
         let stamp = "\(label)-\(UUID().uuidString.prefix(8))"
         stdoutPath = "\(directory)/\(stamp).out"
         stderrPath = "\(directory)/\(stamp).err"
@@ -79,17 +86,17 @@ final class Spawned: @unchecked Sendable {
     }
 
     /// The exit status once it has exited (128 + signal when killed), else nil. Never blocks.
-    var status: Int32? {
+    public var status: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return exitStatus
     }
 
-    var isRunning: Bool { reap(blocking: false) == nil }
+    public var isRunning: Bool { reap(blocking: false) == nil }
 
     /// Collects the exit status if the child has exited.
     @discardableResult
-    func reap(blocking: Bool) -> Int32? {
+    public func reap(blocking: Bool) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
@@ -104,83 +111,84 @@ final class Spawned: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` for the exit; the status, or nil if it is still running.
-    func waitExit(timeout: Duration = .seconds(10)) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let code = reap(blocking: false) { return code }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+    public func waitExit(timeout: Duration = .seconds(10)) async -> Int32? {
+        _ = await poll(timeout: timeout) { self.reap(blocking: false) != nil }
+        return reap(blocking: false)
+    }
+
+    /// `waitExit`, blocking the calling thread (for synchronous suites and `offPool`).
+    public func waitExitBlocking(timeout: Duration = .seconds(10)) -> Int32? {
+        _ = pollBlocking(timeout: timeout) { self.reap(blocking: false) != nil }
         return reap(blocking: false)
     }
 
     /// Sends `signal` to this PID (if it has not been reaped yet).
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         if reap(blocking: false) == nil { kill(pid, signal) }
     }
 
     /// SIGTERM, then SIGKILL if it is still running after `grace`; returns the exit status.
     @discardableResult
-    func stop(grace: Duration = .seconds(10)) async -> Int32 {
+    public func stop(grace: Duration = .seconds(10)) async -> Int32 {
         send(SIGTERM)
         if let code = await waitExit(timeout: grace) { return code }
         send(SIGKILL)
         return reap(blocking: true) ?? -1
     }
 
-    /// Synchronous last-resort stop for cleanup paths (deinit, defer): SIGKILL and reap.
-    func killNow() {
+    /// Synchronous stop for cleanup paths (deinit, defer) and kill tests: SIGKILL and reap; the
+    /// exit status (128 + SIGKILL unless it had already exited).
+    @discardableResult
+    public func killNow() -> Int32 {
         if reap(blocking: false) == nil {
             kill(pid, SIGKILL)
             _ = reap(blocking: true)
         }
+        return status ?? -1
     }
 
-    var output: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var errors: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
-}
+    public var output: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var errors: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-/// Kills every still-running child at process exit, so a crashed or failed test leaves no process.
-final class Reaper: @unchecked Sendable {
-    static let shared = Reaper()
-    private let lock = NSLock()
-    private var pids: Set<pid_t> = []
-
-    private init() {
-        atexit {
-            for pid in Reaper.shared.snapshot() { kill(pid, SIGKILL) }
-        }
+    /// The complete lines of stdout so far (a line still being written is left out).
+    public var lines: [String] {
+        let text = output
+        guard let end = text.lastIndex(of: "\n") else { return [] }
+        return text[..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    func track(_ process: Spawned) {
-        lock.lock()
-        pids.insert(process.pid)
-        lock.unlock()
-    }
-
-    func untrack(_ pid: pid_t) {
-        lock.lock()
-        pids.remove(pid)
-        lock.unlock()
-    }
-
-    func snapshot() -> Set<pid_t> {
+    /// The next complete line of stdout that no earlier call returned, or nil if none has been
+    /// written yet. Never blocks.
+    public func nextLine() -> String? {
         lock.lock()
         defer { lock.unlock() }
-        return pids
+        guard let file = FileHandle(forReadingAtPath: stdoutPath) else { return nil }
+        defer { try? file.close() }
+        try? file.seek(toOffset: linesRead)
+        guard let rest = try? file.readToEnd(), let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+            return nil
+        }
+        linesRead += UInt64(newline - rest.startIndex + 1)
+        return String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)
     }
-}
 
-/// The result of a command-line tool run to completion.
-struct ToolResult: CustomStringConvertible {
-    var status: Int32
-    var output: String
-    var errors: String
-
-    var description: String { "exit \(status)\nstdout: \(output.prefix(2000))\nstderr: \(errors.prefix(2000))" }
-}
-
-/// A harness set-up step failed.
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    /// Waits (blocking, polling every 5 ms) for a new line of stdout that satisfies `match`,
+    /// passing over the others; that line, or nil once it exited without one or `timeout` passed.
+    public func waitForLine(timeout: Duration = .seconds(30), where match: (String) -> Bool = { _ in true })
+        -> String?
+    {
+        var found: String?
+        _ = pollBlocking(timeout: timeout, every: .milliseconds(5)) {
+            // Checked before reading, so the lines written just before the exit are still read.
+            let exited = !isRunning
+            while let line = nextLine() {
+                if match(line) {
+                    found = line
+                    return true
+                }
+            }
+            return exited
+        }
+        return found
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// seconds, and an async test is not resumed meanwhile. Phases that race a scaled simulated clock
 /// (start the daemon, then act before a tick or midnight) run here instead, where the kernel
 /// schedules them fairly. Keep `#expect` out of `body`: return values and assert afterwards.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
         let thread = Thread {
             do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }

@@ -1,0 +1,5 @@
+/// A harness set-up step failed.
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
