@@ -13,18 +13,12 @@ public final class PetService {
     /// closeouts are not left waiting for the next request.
     static let retryAfterStorageFailure: Instant = 60
 
-    let store: PetStore
     let stages: StageTable
     let icons: IconLocator
-    let log: ServiceLog
-    /// Reads the clock (real or simulated); called once per refresh.
-    let clock: () -> Instant
-    /// Where signals go.
-    let signals: ServiceSignals
-    /// Called with the next instant the daemon must wake at, whenever it may have changed.
-    let onNextWake: (Instant) -> Void
-    /// The local zone; the daemon updates it when `/etc/localtime` or the zone file changes.
-    public var zone: Zone
+    /// The clock, zone, store, signal sink, timer and log (`Environment`).
+    let environment: Environment
+    /// The local zone; `rereadZone` updates it when `/etc/localtime` or the zone file changes.
+    public internal(set) var zone: Zone
     public private(set) var world: PetWorld
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
@@ -34,23 +28,24 @@ public final class PetService {
     /// The instant of the last refresh: every request of one message works at it.
     private(set) var now: Instant
 
+    /// The service over `world` (as loaded), in the local zone `local` (as `environment.localZone`
+    /// resolved it when the world was loaded).
     public init(
-        store: PetStore, world: PetWorld, zone: Zone, stages: StageTable, icons: IconLocator, problems: [String],
-        log: ServiceLog, clock: @escaping () -> Instant, signals: ServiceSignals,
-        onNextWake: @escaping (Instant) -> Void
+        world: PetWorld, zone local: LocalZone, stages: StageTable, icons: IconLocator, problems: [String],
+        environment: Environment
     ) {
-        self.store = store
         self.world = world
-        self.zone = zone
+        self.zone = local.zone
+        self.zoneProblem = local.problem
         self.stages = stages
         self.icons = icons
         self.startupProblems = problems
-        self.log = log
-        self.clock = clock
-        self.signals = signals
-        self.onNextWake = onNextWake
+        self.environment = environment
         self.now = world.openDay.start
     }
+
+    var log: (String) -> Void { environment.log }
+    var signals: ServiceSignals { environment.signals }
 
     /// The context of the current message (or timer wake).
     var context: Context { Context(now: now, zone: zone, stages: stages) }
@@ -63,19 +58,19 @@ public final class PetService {
     /// still matches the disk; the next request, or the timer within a minute, tries again.
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
-        now = clock()
+        now = environment.now()
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
         if caught.closeouts.isEmpty && !caught.snapshotChanged {
-            onNextWake(caught.nextWake)
+            environment.wake(caught.nextWake)
             return true
         }
         do {
             if caught.closeouts.isEmpty {
-                try store.save(next)
+                try environment.save(next)
             } else {
-                try store.commit(caught.closeouts, world: next)
+                try environment.commit(caught.closeouts, next)
             }
         } catch {
             log(
@@ -83,7 +78,7 @@ public final class PetService {
             )
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
-                onNextWake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
+                environment.wake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
                 return false
             }
         }
@@ -101,7 +96,7 @@ public final class PetService {
         }
         if caught.snapshotChanged && caught.closeouts.isEmpty { signals.widgetEntryChanged(entry) }
         if caught.emitEntryChanged { signals.entryChanged(entry) }
-        onNextWake(caught.nextWake)
+        environment.wake(caught.nextWake)
         return true
     }
 
@@ -112,7 +107,7 @@ public final class PetService {
         var next = world
         let result = try change(&next, ctx)
         do {
-            try store.save(next)
+            try environment.save(next)
         } catch {
             log("could not save a change: \(error)")
             guard error.stateReplaced else {
