@@ -101,7 +101,8 @@ public final class PetService {
     }
 
     /// Applies a change to a copy of the world, makes it durable, then adopts it. Throws the
-    /// rule's error (nothing changes) or `StorageFailure` (nothing changes either).
+    /// rule's error (nothing changes) or `StorageFailure` (nothing changes either, unless the new
+    /// state file was already in place: then memory and applets follow the disk).
     func mutate<T>(_ change: (inout PetWorld, Context) throws(PetError) -> T) throws(PetError) -> T {
         let ctx = context
         var next = world
@@ -114,18 +115,23 @@ public final class PetService {
                 throw PetError(
                     .storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
             }
-            // The file was replaced but the directory fsync failed: memory follows the disk.
-            world = next
+            // The file was replaced but the directory fsync failed: the change is on disk.
+            adoptChange(next, ctx)
             throw PetError(.storageFailure, "The change was written but may not survive a crash (\(error.message)).")
         }
-        // The entry's task part: the open day's tasks, and whether it is a rest day.
+        adoptChange(next, ctx)
+        return result
+    }
+
+    /// Makes a saved change the world, announcing a change to the entry's task part: the open
+    /// day's tasks, and whether it is a rest day.
+    private func adoptChange(_ next: PetWorld, _ ctx: Context) {
         let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
         world = next
         if tasksChanged {
             signals.tasksChanged()
             signals.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
         }
-        return result
     }
 
     private func logCloseout(_ closeout: Closeout) {
