@@ -93,7 +93,7 @@ struct StorageFailureTests {
         #expect(history.first?.arrayValues?.count == 1)
     }
 
-    @Test("a call refused while the disk is full lands on the right day once the disk recovers")
+    @Test("a change waits for the catch-up: refused while it cannot be saved, made on the new day after")
     func failedCatchUpAndChange() throws {
         let berlin = try LocalZone.named("Europe/Berlin")
         let f = try ServiceFixture(now: try berlin.at("2026-03-02", "22:30"), zone: berlin)
@@ -101,12 +101,19 @@ struct StorageFailureTests {
         _ = try f.addTask("Water", "23:00")
         f.forget()
 
+        // The closeout cannot be saved: the change is refused rather than made on the ended day
+        // (its own save would succeed: the failure is the catch-up's alone).
         f.now = try berlin.at("2026-03-03", "08:10")
-        f.failNextWrites([ServiceFixture.diskFull, ServiceFixture.diskFull])
+        f.failNextWrites([ServiceFixture.diskFull])
         #expect(try f.failure("AddTask", [.string("Walk"), .string("09:00")]) == "StorageFailure")
-        #expect(f.writes == ["commit(1 records)", "save"])
+        #expect(f.writes == ["commit(1 records)"])
         #expect(f.signals == [])
         #expect(f.service.world.tasks.map(\.title) == ["Water"])
+        #expect(f.service.world.openDay.key.description == "2026-03-02")
+        // Reads still answer, from the last durable state, while the catch-up keeps failing.
+        f.failNextWrites([ServiceFixture.diskFull])
+        #expect(try f.succeed("ListTasks", [.string("")]).first?.arrayValues?.count == 1)
+        #expect(f.writes == ["commit(1 records)", "commit(1 records)"])
 
         f.forget()
         _ = try f.addTask("Walk", "09:00")
@@ -115,7 +122,27 @@ struct StorageFailureTests {
         #expect(f.service.world.tasks.map(\.title) == ["Walk"])
         try f.restart()
         #expect(f.service.world.tasks.map(\.title) == ["Walk"])
-        let history = try f.succeed("ListTasks", [.string("2026-03-02")])
-        #expect(history.first?.arrayValues?.count == 1, "Water, closed with its day")
+        let closed = try f.succeed("ListTasks", [.string("2026-03-02")])
+        #expect(closed.first?.arrayValues?.count == 1, "Water, closed with its day")
+    }
+
+    @Test("a change waits for a tick's snapshot that could not be saved")
+    func failedSnapshotAndChange() throws {
+        let berlin = try LocalZone.named("Europe/Berlin")
+        let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
+        defer { f.close() }
+        let water = try f.addTask("Water", "09:00")
+        f.forget()
+        f.now = try berlin.at("2026-03-02", "09:00:30")
+        f.failNextWrites([ServiceFixture.diskFull])
+        #expect(try f.failure("MarkDone", [.string(water)]) == "StorageFailure")
+        #expect(f.writes == ["save"])
+        f.forget()
+        _ = try f.succeed("MarkDone", [.string(water)])
+        #expect(f.writes == ["save", "save"])
+        #expect(f.lastCall.refresh == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
+        // The 09:00 snapshot is the pet as of 09:00, before the completion at 09:00:30.
+        #expect(f.entriesSignalled.first?.pet.stageXP == 0)
+        #expect(f.service.world.tasks.first?.completedAt == f.now)
     }
 }

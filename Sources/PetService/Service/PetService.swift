@@ -27,6 +27,10 @@ public final class PetService {
     public internal(set) var zoneProblem: String?
     /// The instant of the last refresh: every request of one message works at it.
     private(set) var now: Instant
+    /// Why the last refresh could not save the closeouts or the snapshot it was due, while that
+    /// lasts: changes are refused meanwhile, as they would land on a day that has ended or before
+    /// a tick that has passed.
+    private var catchUpFailure: String?
 
     /// The service over `world` (as loaded), in the local zone `local` (as `environment.localZone`
     /// resolved it when the world was loaded).
@@ -55,13 +59,15 @@ public final class PetService {
     /// Reads the clock, runs due closeouts and the snapshot rule, persists what they changed, and
     /// emits their signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a
     /// tick was crossed, never at start-up). On a storage failure nothing is adopted, so memory
-    /// still matches the disk; the next request, or the timer within a minute, tries again.
+    /// still matches the disk, and changes are refused; the next request, or the timer within a
+    /// minute, tries again.
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
         now = environment.now()
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
+        catchUpFailure = nil
         if caught.closeouts.isEmpty && !caught.snapshotChanged {
             environment.wake(caught.nextWake)
             return true
@@ -78,6 +84,7 @@ public final class PetService {
             )
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
+                catchUpFailure = error.message
                 environment.wake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
                 return false
             }
@@ -102,8 +109,13 @@ public final class PetService {
 
     /// Applies a change to a copy of the world, makes it durable, then adopts it. Throws the
     /// rule's error (nothing changes) or `StorageFailure` (nothing changes either, unless the new
-    /// state file was already in place: then memory and applets follow the disk).
+    /// state file was already in place: then memory and applets follow the disk). A world the
+    /// refresh could not bring up to date takes no change.
     func mutate<T>(_ change: (inout PetWorld, Context) throws(PetError) -> T) throws(PetError) -> T {
+        if let catchUpFailure {
+            throw PetError(
+                .storageFailure, "The day could not be brought up to date (\(catchUpFailure)); nothing was changed.")
+        }
         let ctx = context
         var next = world
         let result = try change(&next, ctx)
