@@ -109,7 +109,8 @@ struct SignalSetTests {
         #expect(try f.succeed("MarkDone", [.string(water)]).count == 1)
         #expect(try f.failure("MarkDone", [.string(water)]) == "AlreadyDone")
         #expect(try f.failure("MarkNextDone") == "NothingPending")
-        #expect(f.signals == ["TasksChanged", "PropertiesChanged(WidgetEntry)"], "only the one MarkDone that succeeded")
+        #expect(
+            f.signals == ["TasksChanged", "PropertiesChanged(WidgetEntry)"], "only the one MarkDone that succeeded")
         #expect(f.writes == ["save"])
     }
 }

@@ -10,22 +10,26 @@ import Testing
 /// the first call writes once and the next ones not at all.
 @Suite("Reads write nothing")
 struct WriteCountTests {
-    static let reads: [(String, [DBusValue], String)] = [
-        ("GetWidgetEntry", [], PetBus.interface),
-        ("GetTimeline", [], PetBus.interface),
-        ("ListTasks", [.string("")], PetBus.interface),
-        ("ListTasks", [.string("tomorrow")], PetBus.interface),
-        ("ListTasks", [.string("2026-03-02")], PetBus.interface),
-        ("ListTasks", [.string("2026-02-27")], PetBus.interface),
-        ("ListTemplates", [], PetBus.interface),
-        ("GetPet", [], PetBus.interface),
-        ("ListRestDays", [], PetBus.interface),
-        ("GetHistory", [.string(""), .string("")], PetBus.interface),
-        ("GetStatus", [], PetBus.interface),
-        ("GetAll", [.string(PetBus.interface)], PropertiesInterface.name),
-        ("GetAll", [.string("")], PropertiesInterface.name),
-        ("Introspect", [], IntrospectableInterface.name),
-    ] + PetBus.Property.allCases.map { ("Get", [.string(PetBus.interface), .string($0.rawValue)], PropertiesInterface.name) }
+    static let reads: [(String, [DBusValue], String)] =
+        [
+            ("GetWidgetEntry", [], PetBus.interface),
+            ("GetTimeline", [], PetBus.interface),
+            ("ListTasks", [.string("")], PetBus.interface),
+            ("ListTasks", [.string("tomorrow")], PetBus.interface),
+            ("ListTasks", [.string("2026-03-02")], PetBus.interface),
+            ("ListTasks", [.string("2026-02-27")], PetBus.interface),
+            ("ListTemplates", [], PetBus.interface),
+            ("GetPet", [], PetBus.interface),
+            ("ListRestDays", [], PetBus.interface),
+            ("GetHistory", [.string(""), .string("")], PetBus.interface),
+            ("GetStatus", [], PetBus.interface),
+            ("GetAll", [.string(PetBus.interface)], PropertiesInterface.name),
+            ("GetAll", [.string("")], PropertiesInterface.name),
+            ("Introspect", [], IntrospectableInterface.name),
+        ]
+        + PetBus.Property.allCases.map {
+            ("Get", [.string(PetBus.interface), .string($0.rawValue)], PropertiesInterface.name)
+        }
 
     /// A service with some of everything: a closed day in history, tasks, a template, a rest day.
     static func busyService() throws -> (ServiceFixture, LocalZone) {

@@ -57,18 +57,12 @@ final class ServiceFixture {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Loads the store and starts a service on it as `Daemon.makeService` and `Daemon.run` do.
+    /// Loads the store and starts a service on it with the daemon's own steps (`makeService`,
+    /// then the start-up refresh), on the built-in stages.
     private static func start(_ outside: Outside) throws -> (PetService, ExportedObject) {
-        let loaded = try outside.store.load(now: outside.now)
-        let world: PetWorld
-        switch loaded.start {
-        case .state(let saved): world = saved
-        case .empty(let last): world = PetWorld(now: outside.now, zone: outside.resolveZone().zone, lastClosedDay: last)
-        }
-        let service = PetService(
-            world: world, zone: outside.resolveZone(), stages: .builtIn,
-            icons: IconLocator(stages: .builtIn, environment: [:], executable: "/nonexistent"), problems: [],
-            environment: outside.environment())
+        let service = Daemon.makeService(
+            loaded: try outside.store.load(now: outside.now), environment: [:], executable: "/nonexistent",
+            log: ServiceLog(), live: outside.environment())
         let object = try service.exportedObject()
         service.refresh(startingUp: true)
         outside.forget()
@@ -99,7 +93,8 @@ final class ServiceFixture {
     func failNextWrites(_ errors: [StoreError]) { outside.failures = errors }
 
     /// A disk-full failure, as the store reports one.
-    static let diskFull = StoreError(.io(errno: ENOSPC), "Could not write state.json: No space left on device (ENOSPC).")
+    static let diskFull = StoreError(
+        .io(errno: ENOSPC), "Could not write state.json: No space left on device (ENOSPC).")
 
     /// A directory fsync that failed after the new state file was renamed into place.
     static let notDurable = StoreError(
