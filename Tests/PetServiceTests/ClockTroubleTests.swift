@@ -50,6 +50,33 @@ struct ClockTroubleTests {
         #expect(history.first?.vardictValue?["tasks_done"] == .int32(1))
     }
 
+    @Test("days off: each day closed once, in order, also after a jump back and a restart")
+    func forwardDaysRecorded() throws {
+        let berlin = try LocalZone.named("Europe/Berlin")
+        let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
+        defer { f.close() }
+        _ = try f.succeed("AddTaskFor", [.string("Stretch"), .string("09:00"), .string(""), .string("daily")])
+        _ = try f.succeed("AddTaskFor", [.string("Pack"), .string("08:00"), .string("tomorrow"), .string("")])
+        f.forget()
+
+        // Monday (Stretch) and Tuesday (Pack, added in advance) are recorded; Wednesday, never
+        // lived, gets no instance and closes neutral (SPEC §3.1); Thursday opens with its instance.
+        f.now = try berlin.at("2026-03-05", "10:20")
+        f.service.refresh()
+        #expect(f.writes == ["commit(2 records)"])
+        #expect(f.signals.filter { $0 == "TasksChanged" }.count == 3)
+        #expect(f.signals.filter { $0 == "EntryChanged" }.count == 1)
+        #expect(f.service.world.tasks.map(\.title) == ["Stretch"], "Thursday's instance")
+
+        f.now = try berlin.at("2026-03-03", "12:00")
+        try f.restart()
+        f.now = try berlin.at("2026-03-05", "12:00")
+        f.service.refresh()
+        #expect(f.writes == ["save"], "the 12:00 snapshot, and no closeout again")
+        let history = try #require(try f.succeed("GetHistory", [.string(""), .string("")]).first?.arrayValues)
+        #expect(history.compactMap { $0.vardictValue?["day_key"]?.stringValue } == ["2026-03-02", "2026-03-03"])
+    }
+
     @Test("a jump backward: no second closeout, the snapshot stays, EntryChanged at the next tick after it")
     func backward() throws {
         let berlin = try LocalZone.named("Europe/Berlin")
@@ -134,6 +161,29 @@ struct ClockTroubleTests {
         f.service.refresh()
         #expect(f.service.world.openDay.start == openDay.end)
         #expect(f.service.world.openDay.end == (try kathmandu.at("2026-03-04", "00:00")))
+    }
+
+    @Test("a zone change that crosses a tick (Kathmandu → Berlin) emits EntryChanged once")
+    func zoneChangeCrossingTick() throws {
+        let berlin = try LocalZone.named("Europe/Berlin")
+        let kathmandu = try LocalZone.named("Asia/Kathmandu")
+        // 12:55 in Kathmandu: the snapshot is Kathmandu's 12:00 (06:15 UTC). In Berlin it is
+        // 08:10, and Berlin's 08:00 tick (07:00 UTC) is later: a tick was crossed.
+        let f = try ServiceFixture(now: try kathmandu.at("2026-03-02", "12:55"), zone: kathmandu)
+        defer { f.close() }
+        f.local = berlin
+        f.service.rereadZone()
+        #expect(f.signals == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
+        #expect(f.entriesSignalled.map(\.date) == [try berlin.at("2026-03-02", "08:00")])
+        #expect(f.wakes == [try berlin.at("2026-03-02", "09:00")])
+        #expect(f.writes == ["save"])
+
+        // And back: Kathmandu's latest tick is now behind the snapshot; nothing until its 13:00.
+        f.forget()
+        f.local = kathmandu
+        f.service.rereadZone()
+        #expect(f.signals == [] && f.writes == [])
+        #expect(f.wakes == [try kathmandu.at("2026-03-02", "13:00")])
     }
 
     @Test("a tzdata file replaced under the daemon: the new rules are adopted")
