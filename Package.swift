@@ -79,6 +79,10 @@ let package = Package(
         .testTarget(name: "PetBusTests", dependencies: ["DBusKit", "PetBus", "PetCore"], swiftSettings: strict),
         // petctl's own logic, in-process (the commands themselves are tested against the real daemon).
         .testTarget(name: "PetCtlTests", dependencies: ["petctl"], swiftSettings: strict),
+        // The service in this process, its environment (clock, zone, store, signals) in the test's hands.
+        .testTarget(
+            name: "PetServiceTests", dependencies: ["DBusKit", "PetBus", "PetCore", "PetService", "PetStore"],
+            swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
             name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "petstore-crashchild"],

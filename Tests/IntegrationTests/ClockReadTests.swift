@@ -46,10 +46,13 @@ struct ClockReadTests {
                     let store = try PetStore.open(directory: directory)
                     _ = try store.load(now: clock.instant)
                     let service = PetService(
-                        store: store, world: PetWorld(now: clock.instant, zone: .utc), zone: .utc, stages: .builtIn,
+                        world: PetWorld(now: clock.instant, zone: .utc), zone: .utc, stages: .builtIn,
                         icons: IconLocator(stages: .builtIn, environment: [:], executable: "/nonexistent"),
-                        problems: [], log: ServiceLog(), clock: clock.read,
-                        signals: Daemon.signals(for: connection, log: ServiceLog()), onNextWake: { _ in })
+                        problems: [],
+                        environment: .live(
+                            store: store, now: clock.read, environment: ["TZ": "UTC"],
+                            signals: Daemon.signals(for: connection, log: ServiceLog()), wake: { _ in },
+                            log: ServiceLog()))
                     guard try Daemon.publish(service, on: connection, log: ServiceLog()) else {
                         throw HarnessError("the name is taken")
                     }

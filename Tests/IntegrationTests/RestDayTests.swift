@@ -231,17 +231,20 @@ extension RestDayTests {
         _ = try await world.daemon(now: "2026-03-02T10:00:00+01:00")
         let client = try world.client()
         var expected = 0
-        /// Adds a task (one TasksChanged) and waits for its signal: any signal an earlier call
-        /// caused has arrived by then (one connection, in order).
-        func marker() async throws {
-            _ = try client.addTask("Marker \(expected)", "12:00")
-            expected += 1
-            #expect(await recorder.wait { $0.filter { $0.member == "TasksChanged" }.count >= expected })
-        }
         func entries() -> [[String: DBusValue]] {
             recorder.signals("PropertiesChanged").compactMap {
                 $0.arguments.dropFirst().first?.vardictValue?["WidgetEntry"]?.vardictValue
             }
+        }
+        /// Adds a task (one TasksChanged, then one PropertiesChanged for WidgetEntry) and waits for
+        /// both: any signal an earlier call caused has arrived by then (one connection, in order).
+        /// Waiting for TasksChanged alone let the marker's own entry arrive after `before` was
+        /// counted below, under load.
+        func marker() async throws {
+            _ = try client.addTask("Marker \(expected)", "12:00")
+            expected += 1
+            #expect(await recorder.wait { $0.filter { $0.member == "TasksChanged" }.count >= expected })
+            #expect(await recorder.wait { _ in entries().count >= expected })
         }
         try await marker()
         try client.setRest("tomorrow", "2026-03-10", true)  // not the open day

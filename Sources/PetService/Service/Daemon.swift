@@ -40,12 +40,14 @@ public enum Daemon {
             let connection = try Connection.session()
             let timer = try WakeTimer(clock: clock, log: log)
             let service = makeService(
-                store: store, loaded: loaded, clock: clock, environment: environment, executable: executable,
-                log: log, signals: signals(for: connection, log: log), onNextWake: timer.arm)
+                loaded: loaded, environment: environment, executable: executable, log: log,
+                live: .live(
+                    store: store, now: clock.now, environment: environment,
+                    signals: signals(for: connection, log: log), wake: timer.arm, log: log))
             guard try publish(service, on: connection, log: log) else { return 1 }
             // Only once the name is ours: a second daemon on this bus must not touch its data.
             service.refresh(startingUp: true)
-            let loop = try eventLoop(connection, service, timer, stopSignals, environment, log)
+            let loop = try eventLoop(connection, service, timer, stopSignals, log)
             log(
                 "started: data \(directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")"
             )
@@ -76,7 +78,7 @@ public enum Daemon {
     /// One loop over the bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch.
     static func eventLoop(
         _ connection: Connection, _ service: PetService, _ timer: WakeTimer,
-        _ stopSignals: SignalFD, _ environment: [String: String], _ log: ServiceLog
+        _ stopSignals: SignalFD, _ log: ServiceLog
     ) throws -> EventLoop {
         let loop = EventLoop()
         try loop.add(connection)
@@ -89,7 +91,7 @@ public enum Daemon {
             loop.stop()
         }
         // The loop's handlers keep the tracking alive as long as the loop runs.
-        try ZoneTracking(loop: loop, service: service, environment: environment, log: log).start()
+        try ZoneTracking(loop: loop, service: service, log: log).start()
         return loop
     }
 
@@ -127,25 +129,23 @@ public enum Daemon {
 
     /// The service over the loaded store: the local zone, the stage table in force, the icons.
     static func makeService(
-        store: PetStore, loaded: Loaded, clock: ServiceClock, environment: [String: String], executable: String,
-        log: ServiceLog, signals: ServiceSignals, onNextWake: @escaping (Instant) -> Void
+        loaded: Loaded, environment: [String: String], executable: String, log: ServiceLog,
+        live: PetService.Environment
     ) -> PetService {
-        let local = LocalZone.resolve(environment: environment)
-        let zone = local.zone
+        let local = live.localZone()
         let (stages, stageProblem) = StageFile.load(path: StageFile.path(environment: environment))
         let problems = loaded.problems + [stageProblem].compactMap { $0 }
         for problem in problems + [local.problem].compactMap({ $0 }) { log(problem) }
         let world: PetWorld
         switch loaded.start {
         case .state(let saved): world = saved
-        case .empty(let lastClosedDay): world = PetWorld(now: clock.now(), zone: zone, lastClosedDay: lastClosedDay)
+        case .empty(let lastClosedDay):
+            world = PetWorld(now: live.now(), zone: local.zone, lastClosedDay: lastClosedDay)
         }
-        let service = PetService(
-            store: store, world: world, zone: zone, stages: stages,
+        return PetService(
+            world: world, zone: local, stages: stages,
             icons: IconLocator(stages: stages, environment: environment, executable: executable),
-            problems: problems, log: log, clock: clock.now, signals: signals, onNextWake: onNextWake)
-        service.zoneProblem = local.problem
-        return service
+            problems: problems, environment: live)
     }
 
     /// The service's signals, sent on `connection`.

@@ -53,7 +53,7 @@ extension PetService {
             if key == world.nextDay(zone: zone).key { return world.tomorrowRecords(ctx) }
             guard let last = world.lastClosedDay, key <= last else { return [] }
             do {
-                guard let record = try store.history(day: key) else { return [] }
+                guard let record = try environment.historyDay(key) else { return [] }
                 return TaskRecord.list(record.tasks, reading: .closed, zone: zone)
             } catch {
                 throw PetError(.storageFailure, "History for \(key) could not be read (\(error.message)).")
@@ -76,7 +76,7 @@ extension PetService {
         guard let last = world.lastClosedDay, asked.from.map({ $0 <= last }) ?? true else { return ([], false) }
         let range = HistoryRange(from: asked.from, to: min(asked.to ?? last, last))
         do {
-            let (records, more) = try store.history(in: range)
+            let (records, more) = try environment.history(range)
             return (records.map { HistoryRecord($0, stages: stages, zone: zone) }, more)
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
@@ -89,7 +89,7 @@ extension PetService {
 
     func status() -> ServiceStatus {
         ServiceStatus(
-            version: Self.version, dataDirectory: store.directory,
+            version: Self.version, dataDirectory: environment.dataDirectory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
             mutations: world.mutations, problems: problems, now: now)
     }

@@ -1,9 +1,18 @@
 import PetCore
 
 extension PetService {
+    /// Resolves the local zone afresh (`Environment.localZone`) and adopts it; returns it, so the
+    /// caller can watch the files it was read from.
+    @discardableResult
+    public func rereadZone() -> LocalZone {
+        let local = environment.localZone()
+        adopt(local)
+        return local
+    }
+
     /// Takes a freshly resolved local zone: logs a new problem once (and its end), keeps it for
     /// `GetStatus` while it lasts, and re-aligns days and ticks when the zone really changed.
-    public func adopt(_ local: LocalZone) {
+    func adopt(_ local: LocalZone) {
         if local.problem != zoneProblem {
             if let problem = local.problem {
                 log(problem)

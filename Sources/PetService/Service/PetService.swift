@@ -13,18 +13,12 @@ public final class PetService {
     /// closeouts are not left waiting for the next request.
     static let retryAfterStorageFailure: Instant = 60
 
-    let store: PetStore
     let stages: StageTable
     let icons: IconLocator
-    let log: ServiceLog
-    /// Reads the clock (real or simulated); called once per refresh.
-    let clock: () -> Instant
-    /// Where signals go.
-    let signals: ServiceSignals
-    /// Called with the next instant the daemon must wake at, whenever it may have changed.
-    let onNextWake: (Instant) -> Void
-    /// The local zone; the daemon updates it when `/etc/localtime` or the zone file changes.
-    public var zone: Zone
+    /// The clock, zone, store, signal sink, timer and log (`Environment`).
+    let environment: Environment
+    /// The local zone; `rereadZone` updates it when `/etc/localtime` or the zone file changes.
+    public internal(set) var zone: Zone
     public private(set) var world: PetWorld
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
@@ -33,24 +27,29 @@ public final class PetService {
     public internal(set) var zoneProblem: String?
     /// The instant of the last refresh: every request of one message works at it.
     private(set) var now: Instant
+    /// Why the last refresh could not save the closeouts or the snapshot it was due, while that
+    /// lasts: changes are refused meanwhile, as they would land on a day that has ended or before
+    /// a tick that has passed.
+    private var catchUpFailure: String?
 
+    /// The service over `world` (as loaded), in the local zone `local` (as `environment.localZone`
+    /// resolved it when the world was loaded).
     public init(
-        store: PetStore, world: PetWorld, zone: Zone, stages: StageTable, icons: IconLocator, problems: [String],
-        log: ServiceLog, clock: @escaping () -> Instant, signals: ServiceSignals,
-        onNextWake: @escaping (Instant) -> Void
+        world: PetWorld, zone local: LocalZone, stages: StageTable, icons: IconLocator, problems: [String],
+        environment: Environment
     ) {
-        self.store = store
         self.world = world
-        self.zone = zone
+        self.zone = local.zone
+        self.zoneProblem = local.problem
         self.stages = stages
         self.icons = icons
         self.startupProblems = problems
-        self.log = log
-        self.clock = clock
-        self.signals = signals
-        self.onNextWake = onNextWake
+        self.environment = environment
         self.now = world.openDay.start
     }
+
+    var log: (String) -> Void { environment.log }
+    var signals: ServiceSignals { environment.signals }
 
     /// The context of the current message (or timer wake).
     var context: Context { Context(now: now, zone: zone, stages: stages) }
@@ -60,22 +59,24 @@ public final class PetService {
     /// Reads the clock, runs due closeouts and the snapshot rule, persists what they changed, and
     /// emits their signals (`TasksChanged` + `WidgetEntry` per closeout; `EntryChanged` once if a
     /// tick was crossed, never at start-up). On a storage failure nothing is adopted, so memory
-    /// still matches the disk; the next request, or the timer within a minute, tries again.
+    /// still matches the disk, and changes are refused; the next request, or the timer within a
+    /// minute, tries again.
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
-        now = clock()
+        now = environment.now()
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
+        catchUpFailure = nil
         if caught.closeouts.isEmpty && !caught.snapshotChanged {
-            onNextWake(caught.nextWake)
+            environment.wake(caught.nextWake)
             return true
         }
         do {
             if caught.closeouts.isEmpty {
-                try store.save(next)
+                try environment.save(next)
             } else {
-                try store.commit(caught.closeouts, world: next)
+                try environment.commit(caught.closeouts, next)
             }
         } catch {
             log(
@@ -83,7 +84,8 @@ public final class PetService {
             )
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
-                onNextWake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
+                catchUpFailure = error.message
+                environment.wake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
                 return false
             }
         }
@@ -101,36 +103,47 @@ public final class PetService {
         }
         if caught.snapshotChanged && caught.closeouts.isEmpty { signals.widgetEntryChanged(entry) }
         if caught.emitEntryChanged { signals.entryChanged(entry) }
-        onNextWake(caught.nextWake)
+        environment.wake(caught.nextWake)
         return true
     }
 
     /// Applies a change to a copy of the world, makes it durable, then adopts it. Throws the
-    /// rule's error (nothing changes) or `StorageFailure` (nothing changes either).
+    /// rule's error (nothing changes) or `StorageFailure` (nothing changes either, unless the new
+    /// state file was already in place: then memory and applets follow the disk). A world the
+    /// refresh could not bring up to date takes no change.
     func mutate<T>(_ change: (inout PetWorld, Context) throws(PetError) -> T) throws(PetError) -> T {
+        if let catchUpFailure {
+            throw PetError(
+                .storageFailure, "The day could not be brought up to date (\(catchUpFailure)); nothing was changed.")
+        }
         let ctx = context
         var next = world
         let result = try change(&next, ctx)
         do {
-            try store.save(next)
+            try environment.save(next)
         } catch {
             log("could not save a change: \(error)")
             guard error.stateReplaced else {
                 throw PetError(
                     .storageFailure, "The change could not be saved (\(error.message)); nothing was changed.")
             }
-            // The file was replaced but the directory fsync failed: memory follows the disk.
-            world = next
+            // The file was replaced but the directory fsync failed: the change is on disk.
+            adoptChange(next, ctx)
             throw PetError(.storageFailure, "The change was written but may not survive a crash (\(error.message)).")
         }
-        // The entry's task part: the open day's tasks, and whether it is a rest day.
+        adoptChange(next, ctx)
+        return result
+    }
+
+    /// Makes a saved change the world, announcing a change to the entry's task part: the open
+    /// day's tasks, and whether it is a rest day.
+    private func adoptChange(_ next: PetWorld, _ ctx: Context) {
         let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
         world = next
         if tasksChanged {
             signals.tasksChanged()
             signals.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
         }
-        return result
     }
 
     private func logCloseout(_ closeout: Closeout) {

@@ -1,8 +1,8 @@
 import DBusKit
 import Glibc
 
-/// Keeps the service's zone current: watches `/etc` and the zone files in use (`ZoneWatch`),
-/// re-resolves the local zone on every change that concerns them, and hands it to the service.
+/// Keeps the service's zone current: watches `/etc` and the zone files in use (`ZoneWatch`), and
+/// has the service re-read the local zone on every change that concerns them.
 ///
 /// An inotify instance can be refused (the kernel allows 128 per user, and a desktop session's
 /// file managers and indexers use many): the daemon then says so once and tries again every few
@@ -12,15 +12,13 @@ final class ZoneTracking {
 
     let loop: EventLoop
     let service: PetService
-    let environment: [String: String]
     let log: ServiceLog
     private var watch: ZoneWatch?
     private var retry: (timer: TimerFD, token: EventLoop.FDToken)?
 
-    init(loop: EventLoop, service: PetService, environment: [String: String], log: ServiceLog) {
+    init(loop: EventLoop, service: PetService, log: ServiceLog) {
         self.loop = loop
         self.service = service
-        self.environment = environment
         self.log = log
     }
 
@@ -51,8 +49,6 @@ final class ZoneTracking {
     }
 
     private func reread() {
-        let local = LocalZone.resolve(environment: environment)
-        watch?.watch(files: local.files)
-        service.adopt(local)
+        watch?.watch(files: service.rereadZone().files)
     }
 }

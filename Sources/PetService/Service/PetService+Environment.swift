@@ -1,0 +1,47 @@
+import PetCore
+import PetStore
+
+extension PetService {
+    /// Everything the service reaches outside its own memory, passed in as values when it is made
+    /// (the style of isowords' environments): the clock, the local zone, the store operations it
+    /// uses, where signals go, the wake-up timer and the log. The daemon wires the live ones
+    /// (`live`); PetServiceTests wire their own clock and zone, and wrap the store to count or fail.
+    public struct Environment {
+        /// Reads the clock (real or simulated); once per refresh.
+        public var now: () -> Instant
+        /// Resolves the local zone afresh (`TZ`, `/etc/localtime`, …): at start-up and whenever a
+        /// zone file may have changed.
+        public var localZone: () -> LocalZone
+        /// Makes `world` the durable state (`PetStore.save`).
+        public var save: (_ world: PetWorld) throws(StoreError) -> Void
+        /// Archives closed days and saves `world`, as one durable step (`PetStore.commit`).
+        public var commit: (_ closeouts: [Closeout], _ world: PetWorld) throws(StoreError) -> Void
+        /// One closed day's record from history, nil when it has none.
+        public var historyDay: (DayKey) throws(StoreError) -> DayRecord?
+        /// The records of the closed days in a range, at most a page (`PetStore.history(in:)`).
+        public var history: (HistoryRange) throws(StoreError) -> (records: [DayRecord], more: Bool)
+        /// The data directory, as `GetStatus` reports it.
+        public var dataDirectory: String
+        /// Where signals go.
+        public var signals: ServiceSignals
+        /// Told the next instant the service must wake at, whenever it may have changed.
+        public var wake: (Instant) -> Void
+        /// One line per event.
+        public var log: (String) -> Void
+
+        /// The daemon's: the store on disk, the local zone from `environment`, and the clock,
+        /// signal sink and timer it made.
+        public static func live(
+            store: PetStore, now: @escaping () -> Instant, environment: [String: String], signals: ServiceSignals,
+            wake: @escaping (Instant) -> Void, log: ServiceLog
+        ) -> Environment {
+            Environment(
+                now: now, localZone: { LocalZone.resolve(environment: environment) },
+                save: { world throws(StoreError) in try store.save(world) },
+                commit: { closeouts, world throws(StoreError) in try store.commit(closeouts, world: world) },
+                historyDay: { day throws(StoreError) in try store.history(day: day) },
+                history: { range throws(StoreError) in try store.history(in: range) },
+                dataDirectory: store.directory, signals: signals, wake: wake, log: { log($0) })
+        }
+    }
+}
