@@ -71,8 +71,9 @@ struct StorageTests {
         defer { world.close() }
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
-        // 60×: the 09:00 tick comes three real seconds in, and the retry a simulated minute after a failure.
-        let daemon = try await world.daemon(now: "2026-03-02T08:57:00+01:00", timeScale: 60)
+        // 60×: the 09:00 tick comes ten real seconds in (room for the mount below on a loaded machine),
+        // and the retry a simulated minute after a failure.
+        let daemon = try await world.daemon(now: "2026-03-02T08:50:00+01:00", timeScale: 60)
         let data = daemon.dataDirectory
         // The daemon owns its name just before its start-up catch-up saves the 08:00 snapshot; a
         // reply means that save is done (under load the mount below could otherwise come first,
@@ -87,7 +88,7 @@ struct StorageTests {
 
         // No request reaches the daemon from here on: only its own timer can bring the tick in.
         #expect(
-            await poll(timeout: .seconds(15)) { daemon.process.errors.contains("could not save the catch-up") },
+            await poll(timeout: .seconds(25)) { daemon.process.errors.contains("could not save the catch-up") },
             "the 09:00 tick tried to save: \(daemon.process.errors)")
         try await Task.sleep(for: .seconds(2))
         #expect(recorder.count("EntryChanged") == 0, "nothing is published that is not on disk")
