@@ -1,10 +1,7 @@
 import DBusKit
 import Foundation
+import FoundationXML
 import Testing
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// `Introspect` describes exactly the contract file's interface (SPEC §6), and the tools accept it.
 @Suite("Introspection")

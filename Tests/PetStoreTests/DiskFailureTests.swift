@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import PetCore
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Disk errors surface as a typed error with a clear sentence, and leave nothing half-written:
 /// the state file keeps its last durable bytes, no temp file remains, history keeps its length,

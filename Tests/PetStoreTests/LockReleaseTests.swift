@@ -1,11 +1,8 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Closing a store releases its lock at once, even while another thread is spawning children
 /// (each holds a copy of every descriptor until it execs).
