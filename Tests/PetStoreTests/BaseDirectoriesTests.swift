@@ -1,7 +1,8 @@
+import PetStore
 import Testing
 import XDG
 
-/// The XDG Base Directory rule every lookup shares (the data directory here; the stage file and
+/// The XDG Base Directory rule every lookup shares (the data directory, here; the stage file and
 /// the icons in the daemon and petctl): absolute values only, empty means unset, the spec's
 /// defaults otherwise.
 @Suite struct BaseDirectoriesTests {
@@ -13,17 +14,26 @@ import XDG
         BaseDirectories(.config) { environment[$0] }
     }
 
+    /// The user's data directory, and the data directory (SPEC §5), `petprogress` inside it.
     @Test(arguments: [
-        (["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"], "/x/data"),
-        (["XDG_DATA_HOME": "/x/data//", "HOME": "/home/u"], "/x/data"),
-        (["XDG_DATA_HOME": "/", "HOME": "/home/u"], "/"),
-        (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share"),
-        (["XDG_DATA_HOME": "x/data", "HOME": "/home/u/"], "/home/u/.local/share"),
-        (["XDG_DATA_HOME": "./data", "HOME": "/"], "/.local/share"),
-        (["HOME": "/home/u"], "/home/u/.local/share"),
+        (["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"], "/x/data", "/x/data/petprogress"),
+        (["XDG_DATA_HOME": "/x/data/", "HOME": "/home/u"], "/x/data", "/x/data/petprogress"),
+        (["XDG_DATA_HOME": "/x/data//", "HOME": "/home/u"], "/x/data", "/x/data/petprogress"),
+        (["XDG_DATA_HOME": "/", "HOME": "/home/u"], "/", "/petprogress"),
+        (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share", "/home/u/.local/share/petprogress"),
+        (
+            ["XDG_DATA_HOME": "relative", "HOME": "/home/u/"], "/home/u/.local/share",
+            "/home/u/.local/share/petprogress"
+        ),
+        (["XDG_DATA_HOME": "./data", "HOME": "/"], "/.local/share", "/.local/share/petprogress"),
+        (["HOME": "/home/u"], "/home/u/.local/share", "/home/u/.local/share/petprogress"),
+        (["HOME": "/"], "/.local/share", "/.local/share/petprogress"),
     ])
-    func theUsersDataDirectoryIsAnAbsoluteXDGDataHomeElseUnderHome(env: [String: String], expected: String) {
-        #expect(Self.data(env).home == expected)
+    func theUsersDataDirectoryIsAnAbsoluteXDGDataHomeElseUnderHome(
+        env: [String: String], home: String, dataDirectory: String
+    ) {
+        #expect(Self.data(env).home == home)
+        #expect(defaultDataDirectory(environment: env) == dataDirectory)
     }
 
     @Test(arguments: [
@@ -34,7 +44,7 @@ import XDG
     ])
     func noUserDirectoryWithoutAnAbsolutePath(env: [String: String]) {
         #expect(Self.data(env).home == nil)
-        #expect(Self.data(env).inHome("petprogress") == nil)
+        #expect(defaultDataDirectory(environment: env) == nil)
         #expect(Self.data(env).searchPaths("icons") == ["/usr/local/share/icons", "/usr/share/icons"])
     }
 
