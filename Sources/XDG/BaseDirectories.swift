@@ -42,9 +42,9 @@ public struct BaseDirectories: Equatable, Sendable {
         ([home].compactMap { $0 } + system).map { Self.join($0, relative) }
     }
 
-    /// The path without trailing slashes when it is absolute; nil for unset, empty or relative
-    /// values, which the specification says to ignore.
-    static func absolute(_ value: String?) -> String? {
+    /// A variable's value as the specification accepts it: the path without trailing slashes
+    /// when it is absolute; nil for unset, empty or relative values, which are to be ignored.
+    public static func absolute(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/") else { return nil }
         var path = Substring(value)
         while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
