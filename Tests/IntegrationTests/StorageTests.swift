@@ -70,8 +70,9 @@ struct StorageTests {
         defer { world.close() }
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
-        // 60×: the 09:00 tick comes three real seconds in, and the retry a simulated minute after a failure.
-        let daemon = try await world.daemon(now: "2026-03-02T08:57:00+01:00", timeScale: 60)
+        // 60×: the 09:00 tick comes six real seconds in, and the retry a simulated minute after a
+        // failure. (Three seconds were once not enough for the mount below under make test's load.)
+        let daemon = try await world.daemon(now: "2026-03-02T08:54:00+01:00", timeScale: 60)
         let data = daemon.dataDirectory
         // The daemon owns its name just before its start-up catch-up saves the 08:00 snapshot; a
         // reply means that save is done (under load the mount below could otherwise come first,
