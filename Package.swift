@@ -32,8 +32,11 @@ let package = Package(
         .executableTarget(
             name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
 
+        // Where the XDG base directories are (data, configuration): one rule for the daemon and petctl.
+        .target(name: "XDG", swiftSettings: strict),
+
         // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
-        .target(name: "PetStore", dependencies: ["PetCore"], swiftSettings: strict),
+        .target(name: "PetStore", dependencies: ["PetCore", "XDG"], swiftSettings: strict),
         // A child process for PetStoreTests' crash test: seeded mutations, SIGKILLed at random.
         .executableTarget(
             name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"],
@@ -46,13 +49,16 @@ let package = Package(
         .target(name: "PetBus", dependencies: ["DBusKit", "PetCore"], swiftSettings: strict),
 
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
-        .target(name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus"], swiftSettings: strict),
+        .target(
+            name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus", "XDG"], swiftSettings: strict
+        ),
         .executableTarget(name: "petprogressd", dependencies: ["PetService", "DBusKit"], swiftSettings: strict),
         // The command-line client (SPEC §7): argument-parser commands and output formats over PetClient.
         .executableTarget(
             name: "petctl",
             dependencies: [
-                "DBusKit", "PetBus", "PetCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DBusKit", "PetBus", "PetCore", "XDG",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
@@ -85,7 +91,7 @@ let package = Package(
             swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
-            name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "petstore-crashchild"],
+            name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"],
             exclude: ["Fixtures"], swiftSettings: strict),
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
         .testTarget(

@@ -1,11 +1,8 @@
 import DBusKit
 import Foundation
 import TestSupport
+import FoundationXML
 import Testing
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// `Introspect` describes exactly the contract file's interface (SPEC §6), and the tools accept it.
 @Suite("Introspection")

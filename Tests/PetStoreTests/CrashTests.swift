@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import PetCore
 import PetStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// SPEC §5 / §3.1 under SIGKILL: a child (`petstore-crashchild`) applies a long seeded sequence of
 /// mutations and closeouts, printing `ack K MUTATIONS DIGEST` after each durable write; it is
@@ -102,7 +99,7 @@ import Testing
     func checkInProcess(_ dir: String, acked: Int, mutations: UInt64) throws -> Int {
         let store = try PetStore.open(directory: dir)
         defer { store.close() }
-        let loaded = try store.load()
+        let loaded = try store.load(now: Fixture.now)
         if acked >= 0 {
             guard case .state(let world) = loaded.start else {
                 Issue.record("no state after \(acked) acknowledged writes")

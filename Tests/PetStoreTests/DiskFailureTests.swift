@@ -1,13 +1,10 @@
 import Foundation
+import Glibc
 import PetCore
 import TestSupport
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Disk errors surface as a typed error with a clear sentence, and leave nothing half-written:
 /// the state file keeps its last durable bytes, no temp file remains, history keeps its length,
@@ -15,11 +12,9 @@ import Testing
 /// user (EACCES, since root ignores permission bits); skipped with a printed reason otherwise.
 @Suite(.serialized) struct DiskFailureTests {
     @Test(.enabled(if: Privilege.mounting.available)) func aFullDiskFailsCleanly() throws {
-        let dir = TempDir()
-        let mnt = dir.path + "/tmpfs"
-        try Privilege.mountTmpfs(at: mnt, size: "64k")
-        defer { _ = umount2(mnt, Int32(MNT_DETACH)) }
-        let data = mnt + "/data"
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let data = disk.data
         let (store, _) = try openLoaded(data)
         var world = Fixture.world(closedThrough: Fixture.day("2026-03-01"))
         try store.save(world)
@@ -57,7 +52,7 @@ import Testing
         let day = Fixture.day("2026-03-02")
         var closed = world
         closed.lastClosedDay = day
-        let filler = try fill(mnt)
+        let filler = try fill(disk.mount)
         #expect(throws: StoreError.self) { try store.commitCloseouts([Fixture.record(day)], world: closed) }
         #expect(bytes(data + "/state.json") == lastGood)
         #expect(!FileManager.default.fileExists(atPath: data + "/history-2026.jsonl"))
@@ -76,11 +71,9 @@ import Testing
     @Test(.enabled(if: Privilege.mounting.available)) func aCloseoutWhoseStateWriteFailsRecordsNothing() throws {
         // Room for the history append but not for the new state: the day must stay open, its
         // record must go (so it is not recorded twice when the closeout runs again).
-        let dir = TempDir()
-        let mnt = dir.path + "/tmpfs"
-        try Privilege.mountTmpfs(at: mnt, size: "64k")
-        defer { _ = umount2(mnt, Int32(MNT_DETACH)) }
-        let data = mnt + "/data"
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let data = disk.data
         let (store, _) = try openLoaded(data)
         let d1 = Fixture.day("2026-03-01")
         let d2 = Fixture.day("2026-03-02")
@@ -91,7 +84,7 @@ import Testing
 
         // Full to the last byte: the append still fits in the history file's partly used page
         // (tmpfs allocates whole pages), while the new state needs a page of its own.
-        let filler = try fill(mnt)
+        let filler = try fill(disk.mount)
         let record = Fixture.record(d2, tasks: 1)
         #expect(try (historyBefore?.count ?? 0) + HistoryLine.encode(record).count < 4096)
         var closed = open
@@ -242,11 +235,6 @@ enum Privilege {
         return nil
     }()
 
-    static func mountTmpfs(at path: String, size: String) throws {
-        mkdir(path, 0o700)
-        guard Glibc.mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0700") == 0 else { throw POSIXError(.EPERM) }
-    }
-
     /// Bind-mounts a directory on itself and makes that mount read-only.
     static func bindReadOnly(_ path: String) throws {
         guard Glibc.mount(path, path, nil, UInt(MS_BIND), nil) == 0 else { throw POSIXError(.EPERM) }
@@ -265,4 +253,19 @@ enum Privilege {
             : try runTool(path, arguments)
         return result.output.split(separator: "\n").first.map(String.init) ?? ""
     }
+}
+
+/// A 64 KiB tmpfs in a fresh temporary directory, for the full-disk tests; `data` is a store
+/// directory on it. The test unmounts it when done.
+struct SmallDisk {
+    let dir = TempDir()
+    var mount: String { dir.path + "/tmpfs" }
+    var data: String { mount + "/data" }
+
+    init() throws {
+        mkdir(mount, 0o700)
+        guard Glibc.mount("tmpfs", mount, "tmpfs", 0, "size=64k,mode=0700") == 0 else { throw POSIXError(.EPERM) }
+    }
+
+    func unmount() { _ = umount2(mount, Int32(MNT_DETACH)) }
 }

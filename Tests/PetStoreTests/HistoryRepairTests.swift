@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import PetCore
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @Suite struct HistoryRepairTests {
     let d1 = Fixture.day("2026-12-30"), d2 = Fixture.day("2026-12-31"), d3 = Fixture.day("2027-01-01")

@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Closing a store releases its lock at once, even while another thread is spawning children
 /// (each holds a copy of every descriptor until it execs).

@@ -122,7 +122,7 @@ let historySchema0 =
 
         let store = try PetStore.open(directory: dir.store)
         #expect {
-            _ = try store.load()
+            _ = try store.load(now: Fixture.now)
         } throws: { error in
             guard let e = error as? StoreError, e.kind == .newerSchema(found: 3, supported: 2) else { return false }
             return e.message.contains("newer Pet Progress") && e.message.contains("Nothing was changed")
@@ -143,7 +143,7 @@ let historySchema0 =
         let before = snapshot(dir.store)
         let store = try PetStore.open(directory: dir.store)
         #expect {
-            _ = try store.load()
+            _ = try store.load(now: Fixture.now)
         } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 2) }
         store.close()
         #expect(snapshot(dir.store) == before)

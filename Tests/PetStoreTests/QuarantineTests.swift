@@ -65,8 +65,3 @@ import Testing
         #expect(loaded.quarantinedTo == nil)
     }
 }
-
-func openLoaded(_ dir: String, now: Int64) throws -> (PetStore, Loaded) {
-    let store = try PetStore.open(directory: dir)
-    return (store, try store.load(now: now))
-}

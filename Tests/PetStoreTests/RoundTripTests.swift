@@ -88,8 +88,6 @@ import Testing
         }
         first.close()
         _ = try PetStore.open(directory: dir.store)  // released on close
-        let failure = StoreError(.io(errno: ENOSPC), "Could not write x: no space.")
-        #expect(failure.petError == PetError(.storageFailure, "Could not write x: no space."))
     }
 
     @Test func savingAStateThatWouldDropHistoryIsRefused() throws {
@@ -119,20 +117,5 @@ import Testing
         let (_, loaded) = try openLoaded(dir.store)
         #expect(loaded.start == .empty(lastClosedDay: Fixture.day("2026-03-01")))
         #expect(names(dir.store).contains("history-2026.jsonl"))
-    }
-
-    @Test(arguments: [
-        (["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"], "/x/data/petprogress"),
-        (["XDG_DATA_HOME": "/x/data/", "HOME": "/home/u"], "/x/data/petprogress"),
-        (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share/petprogress"),
-        (["XDG_DATA_HOME": "relative", "HOME": "/home/u/"], "/home/u/.local/share/petprogress"),
-        (["HOME": "/"], "/.local/share/petprogress"),
-    ])
-    func defaultDataDirectoryFollowsXDG(env: [String: String], expected: String) {
-        #expect(defaultDataDirectory(environment: env) == expected)
-    }
-
-    @Test func noDataDirectoryWithoutHome() {
-        #expect(defaultDataDirectory(environment: [:]) == nil)
     }
 }

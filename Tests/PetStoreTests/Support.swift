@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import PetCore
 import Testing
 
 @testable import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A fresh temporary directory, removed when the test is done with it.
 final class TempDir {
@@ -114,9 +111,9 @@ enum Fixture {
     }
 }
 
-/// Opens and loads a store, for tests that do not care about the details.
-func openLoaded(_ dir: String) throws -> (PetStore, Loaded) {
+/// Opens and loads a store, for tests that do not care about the details (`now` names a
+/// quarantined file).
+func openLoaded(_ dir: String, now: Instant = Fixture.now) throws -> (PetStore, Loaded) {
     let store = try PetStore.open(directory: dir)
-    let loaded = try store.load()
-    return (store, loaded)
+    return (store, try store.load(now: now))
 }

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import PetCore
 import PetStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 enum Bench {
     static func run(root: String, rounds: Int) throws {
@@ -36,7 +33,7 @@ enum Bench {
         try historyPages(root: root, world: world, records: records, rounds: rounds)
 
         let store = try PetStore.open(directory: full)
-        _ = try store.load()
+        _ = try store.load(now: Int64(Glibc.time(nil)))
         var w = world
         let size = stateSize(full)
         let (save, bare) = try measurePair(
@@ -77,7 +74,7 @@ enum Bench {
     static func prepare(_ dir: String, world: PetWorld, records: [DayRecord]) throws {
         try? FileManager.default.removeItem(atPath: dir)
         let store = try PetStore.open(directory: dir)
-        _ = try store.load()
+        _ = try store.load(now: Int64(Glibc.time(nil)))
         if records.isEmpty { try store.save(world) } else { try store.commitCloseouts(records, world: world) }
         store.close()
     }
@@ -94,8 +91,8 @@ enum Bench {
             full.close()
             short.close()
         }
-        _ = try full.load()
-        _ = try short.load()
+        _ = try full.load(now: Int64(Glibc.time(nil)))
+        _ = try short.load(now: Int64(Glibc.time(nil)))
         guard let last = records.last?.day.key else { return }
         let latest = HistoryRange(from: nil, to: nil)
         let januaryFirst = CivilDate(year: last.year, month: 1, day: 1) ?? last
@@ -111,7 +108,7 @@ enum Bench {
 
     static func openLoad(_ dir: String) throws {
         let store = try PetStore.open(directory: dir)
-        let loaded = try store.load()
+        let loaded = try store.load(now: Int64(Glibc.time(nil)))
         guard case .state = loaded.start else { throw CancellationError() }
         store.close()
     }

@@ -1,20 +1,6 @@
 /// Adding, editing and deleting tasks and templates (SPEC §3, §6.1 `AddTaskFor`, `UpdateTask`,
 /// `DeleteTask`). Every function validates fully before it changes anything.
 extension PetWorld {
-    /// Which day an added task is for.
-    public enum DayChoice: Sendable {
-        case today, tomorrow
-
-        /// `""`/`"today"` or `"tomorrow"`.
-        public static func parse(_ text: String) throws(PetError) -> DayChoice {
-            switch text {
-            case "", "today": return .today
-            case "tomorrow": return .tomorrow
-            default: throw PetError(.invalidArgument, "The day must be \"today\" or \"tomorrow\", not \(quoted(text)).")
-            }
-        }
-    }
-
     /// Adds a one-off task, or — with a repeat rule — a template (and today's instance when it is
     /// for today and today matches). Returns the task or template id.
     @discardableResult
@@ -24,7 +10,7 @@ extension PetWorld {
     ) throws(PetError) -> String {
         let title = try TaskTitle.validate(rawTitle)
         let time = try WallTime.parse(rawTime)
-        let choice = try DayChoice.parse(rawDay)
+        let choice = try Self.addableDay(rawDay)
         let rule = try Repeat.parse(rawRepeat)
         let day = choice == .today ? openDay : nextDay(zone: ctx.zone)
         let at = try Self.place(time, in: day, zone: ctx.zone)
@@ -104,6 +90,14 @@ extension PetWorld {
         }
         if let title { t.title = title }
         return t
+    }
+
+    /// `AddTaskFor`'s day: `""`/`"today"` or `"tomorrow"` (a task is added for the open or next day only).
+    private static func addableDay(_ text: String) throws(PetError) -> DayName {
+        guard let name = DayName(text, emptyIsToday: true), name == .today || name == .tomorrow else {
+            throw PetError(.invalidArgument, "The day must be \"today\" or \"tomorrow\", not \(quoted(text)).")
+        }
+        return name
     }
 
     private func checkRoom(_ count: Int, day: Day) throws(PetError) {

@@ -45,17 +45,11 @@ extension PetWorld {
 
     /// `"today"`, `"tomorrow"` or a `YYYY-MM-DD` key.
     private func restDayKey(_ text: String, _ ctx: Context) throws(PetError) -> DayKey {
-        switch text {
-        case "today": return openDay.key
-        case "tomorrow": return nextDay(zone: ctx.zone).key
-        default:
-            guard let key = CivilDate(parsing: text) else {
-                throw PetError(
-                    .invalidArgument, "A rest day is \"today\", \"tomorrow\" or a date YYYY-MM-DD, not \(quoted(text))."
-                )
-            }
-            return key
+        guard let name = DayName(text, emptyIsToday: false) else {
+            throw PetError(
+                .invalidArgument, "A rest day is \"today\", \"tomorrow\" or a date YYYY-MM-DD, not \(quoted(text)).")
         }
+        return key(of: name, zone: ctx.zone)
     }
 
     /// Drops every marked key up to and including `key` (a day that just closed).

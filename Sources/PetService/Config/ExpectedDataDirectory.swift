@@ -1,4 +1,5 @@
 import Glibc
+import XDG
 
 /// `--expect-data-dir`: the systemd unit's sandbox can let the daemon write only a directory named
 /// in the unit, while the daemon resolves its own (`$XDG_DATA_HOME/petprogress`, as for every other
@@ -23,7 +24,7 @@ enum ExpectedDataDirectory {
     /// Where the data directory came from, in the words of the user's configuration.
     static func source(_ options: DaemonOptions, _ environment: [String: String]) -> String {
         if options.dataDirectory != nil { return "from --data-dir" }
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return "from XDG_DATA_HOME=\(xdg)" }
+        if let xdg = BaseDirectories.absolute(environment["XDG_DATA_HOME"]) { return "from XDG_DATA_HOME=\(xdg)" }
         return "from HOME, as XDG_DATA_HOME is unset"
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PetCore
+import XDG
 
 /// Finds the installed 512×512 PNG of each stage (`icons/hicolor/512x512/apps/petprogress-<base>.png`)
 /// once, at start-up, so building an entry never touches the disk.
@@ -8,20 +9,13 @@ public struct IconLocator: Sendable {
 
     /// Looks in `$XDG_DATA_HOME`, `$XDG_DATA_DIRS` and the `share/` beside the executable's prefix.
     public init(stages: StageTable, environment: [String: String], executable: String) {
-        var dirs: [String] = []
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dirs.append(xdg)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            dirs.append(home + "/.local/share")
-        }
-        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        dirs += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        dirs.append(
-            URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path + "/share")
+        let apps = "icons/hicolor/512x512/apps"
+        let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
+        let dirs = BaseDirectories(.data) { environment[$0] }.searchPaths(apps) + [prefix + "/share/" + apps]
         var found: [String: String] = [:]
         for stage in stages.stages {
             found[stage.base] = dirs.lazy
-                .map { "\($0)/icons/hicolor/512x512/apps/\(stage.iconName).png" }
+                .map { "\($0)/\(stage.iconName).png" }
                 .first { FileManager.default.fileExists(atPath: $0) }
         }
         paths = found

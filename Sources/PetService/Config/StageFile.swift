@@ -1,13 +1,12 @@
 import FoundationEssentials
 import PetCore
+import XDG
 
 /// The optional stage-table override, `$XDG_CONFIG_HOME/petprogress/stages.json` (SPEC §2).
 public enum StageFile {
     /// Where the override lives for this environment, or nil without `XDG_CONFIG_HOME` and `HOME`.
     public static func path(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/petprogress/stages.json" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/petprogress/stages.json" }
-        return nil
+        BaseDirectories(.config) { environment[$0] }.inHome(StageTable.overrideFile)
     }
 
     /// The table in force and, when the file exists but cannot be used, the problem sentence.

@@ -41,23 +41,18 @@ extension PetService {
     /// `""` the open day, `"tomorrow"` the tasks added for the next day, else a `YYYY-MM-DD` key:
     /// the open or next day's tasks, or a closed day's from history; any other day is empty.
     func listTasks(_ day: String) throws(PetError) -> [TaskRecord] {
-        let ctx = context
-        switch day {
-        case "", "today": return world.openDayRecords(ctx)
-        case "tomorrow": return world.tomorrowRecords(ctx)
-        default:
-            guard let key = CivilDate(parsing: day) else {
-                throw PetError(.invalidArgument, "The day must be \"\", \"tomorrow\" or a date YYYY-MM-DD.")
-            }
-            if key == world.openDay.key { return world.openDayRecords(ctx) }
-            if key == world.nextDay(zone: zone).key { return world.tomorrowRecords(ctx) }
-            guard let last = world.lastClosedDay, key <= last else { return [] }
-            do {
-                guard let record = try environment.historyDay(key) else { return [] }
-                return TaskRecord.list(record.tasks, reading: .closed, zone: zone)
-            } catch {
-                throw PetError(.storageFailure, "History for \(key) could not be read (\(error.message)).")
-            }
+        guard let name = DayName(day, emptyIsToday: true) else {
+            throw PetError(.invalidArgument, "The day must be \"\", \"tomorrow\" or a date YYYY-MM-DD.")
+        }
+        let key = world.key(of: name, zone: zone)
+        if key == world.openDay.key { return world.openDayRecords(context) }
+        if key == world.nextDay(zone: zone).key { return world.tomorrowRecords(context) }
+        guard let last = world.lastClosedDay, key <= last else { return [] }
+        do {
+            guard let record = try environment.historyDay(key) else { return [] }
+            return TaskRecord.list(record.tasks, reading: .closed, zone: zone)
+        } catch {
+            throw PetError(.storageFailure, "History for \(key) could not be read (\(error.message)).")
         }
     }
 

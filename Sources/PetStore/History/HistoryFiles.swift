@@ -1,10 +1,5 @@
+import Glibc
 import PetCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
 /// records in day order. Start-up reads only file tails; queries read only the years they need.

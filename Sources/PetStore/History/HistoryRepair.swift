@@ -1,10 +1,5 @@
+import Glibc
 import PetCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Bringing history in line with the state file at load (SPEC §5). Planned first, read-only, so a
 /// newer-schema line refuses the load before anything is touched; then applied durably.
@@ -101,6 +96,16 @@ struct HistoryRepair {
         }
         for year in removals { try Paths.unlink(history.path(year: year)) }
         if !removals.isEmpty { try history.fsyncDirectory() }
+    }
+
+    /// One sentence for each file cut or removed and each problem found, for the log and `GetStatus`.
+    func sentences(_ history: HistoryFiles) -> [String] {
+        truncations.map {
+            "The history file \(history.path(year: $0.year)) was cut back to \($0.length) bytes: it ended with \($0.reason)."
+        }
+            + removals.map {
+                "The history file \(history.path(year: $0)) was removed: it held only records after the state's last closed day (an interrupted closeout)."
+            } + problems
     }
 
     /// The offset of the first of the trailing records dated after `last` (or `end` if none).

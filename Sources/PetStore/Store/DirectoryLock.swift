@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
 /// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a

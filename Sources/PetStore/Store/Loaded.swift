@@ -1,6 +1,6 @@
 import PetCore
 
-/// What `PetStore.load()` found.
+/// What `PetStore.load(now:)` found.
 public struct Loaded: Sendable {
     public enum Start: Equatable, Sendable {
         /// The saved state: use it as is.

@@ -1,10 +1,5 @@
+import Glibc
 import PetCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The durable local file store (SPEC §5): one atomically replaced `state.json`, append-only
 /// history per year, a directory lock. Owned by the daemon's single-threaded loop; not thread-safe.
@@ -20,7 +15,7 @@ public final class PetStore {
     private var statePath: String { Paths.join(directory, StateFile.name) }
     private var temporaryPath: String { Paths.join(directory, StateFile.temporaryName) }
 
-    /// Set by `load()`: the last day recorded in history.
+    /// Set by `load(now:)`: the last day recorded in history.
     public private(set) var lastHistoryDay: DayKey?
     /// The last closed day of the state on disk (for an empty start, the day it adopted):
     /// history records after it are unacknowledged and dropped by a repair.
@@ -58,65 +53,68 @@ public final class PetStore {
 
     /// Reads the state and brings history in line with it (SPEC §5):
     /// - a newer schema anywhere refuses with `.newerSchema`, touching nothing;
-    /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp>` (never
+    /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp of now>` (never
     ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
     /// - an older schema is migrated in memory (the original bytes are kept as `state.json.schema<N>`);
     /// - a torn last history line is cut; records after the state's last closed day are dropped.
     /// Reads only the tails of history files, and none at all when history ends where the state
     /// file says it did.
-    public func load(now: Int64 = Int64(time(nil))) throws(StoreError) -> Loaded {
+    public func load(now: Instant) throws(StoreError) -> Loaded {
         let original = try Paths.readIfPresent(statePath)
-        let reading = original.map(StateFile.decode)
-        var world: PetWorld?
-        var migratedFrom: Int?
-        var unreadable: String?
-        var hint: HistoryTail?
-        switch reading {
-        case .newer(let v)?:
-            throw StoreError(
-                .newerSchema(found: v, supported: Schema.current),
-                "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere."
-            )
-        case .world(let w, let from, let h)?: (world, migratedFrom, hint) = (w, from, h)
-        case .unreadable(let why)?: unreadable = why
-        case nil: break
-        }
-        let authority: DayKey?? = world.map { .some($0.lastClosedDay) } ?? nil
-        let repair = try HistoryRepair.plan(history, authority: authority, hint: hint)
-
-        // Nothing above wrote; from here on the store may change files. (A leftover temp file is
-        // removed only when there is one: unlink fails with EROFS even for a missing file, and a
-        // read-only directory should still load, its saves then failing clearly.)
-        if Paths.exists(temporaryPath) { try Paths.unlink(temporaryPath) }
+        let found = try decode(original)
+        let repair = try HistoryRepair.plan(history, authority: found.authority, hint: found.tail)
+        // Nothing above wrote; from here on the store may change files.
+        try removeLeftoverTemporary()
         var problems: [String] = []
         var movedTo: String?
-        if let why = unreadable, let original {
+        if let why = found.unreadable, let original {
             let target = try quarantine(now: now)
             movedTo = target
             problems.append(
                 "The state file \(statePath) could not be read (\(why)); it was moved to \(target) and Pet Progress started from an empty state (\(original.count) bytes kept)."
             )
         }
-        if let from = migratedFrom, let original { try keepOriginal(original, schema: from) }
-        try repair.apply(history)
-        for t in repair.truncations {
-            problems.append(
-                "The history file \(history.path(year: t.year)) was cut back to \(t.length) bytes: it ended with \(t.reason)."
-            )
-        }
-        for year in repair.removals {
-            problems.append(
-                "The history file \(history.path(year: year)) was removed: it held only records after the state's last closed day (an interrupted closeout)."
-            )
-        }
-        problems += repair.problems
-
-        lastHistoryDay = repair.lastDay
-        tail = repair.tail
-        durableLastClosedDay = world.map(\.lastClosedDay) ?? repair.lastDay
+        if let from = found.migratedFrom, let original { try keepOriginal(original, schema: from) }
+        try apply(repair)
+        problems += repair.sentences(history)
+        durableLastClosedDay = found.world.map(\.lastClosedDay) ?? repair.lastDay
         loaded = true
-        let start: Loaded.Start = world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
-        return Loaded(start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: migratedFrom)
+        let start: Loaded.Start = found.world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
+        return Loaded(start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: found.migratedFrom)
+    }
+
+    /// What the state file held: a world (perhaps migrated from an older schema), or why it
+    /// cannot be used; all nil when there is no file.
+    private struct Found {
+        var world: PetWorld?
+        var migratedFrom: Int?
+        var tail: HistoryTail?
+        var unreadable: String?
+
+        /// History's authority for `HistoryRepair.plan`: the state's last closed day when a state
+        /// was read (`.some(nil)` when it has closed none), nil for an empty start.
+        var authority: DayKey?? { world.map { .some($0.lastClosedDay) } ?? nil }
+    }
+
+    /// Decodes the state file's bytes; a newer schema refuses the whole load.
+    private func decode(_ original: [UInt8]?) throws(StoreError) -> Found {
+        switch original.map(StateFile.decode) {
+        case .newer(let v)?:
+            throw StoreError(
+                .newerSchema(found: v, supported: Schema.current),
+                "\(statePath) was written by a newer Pet Progress (schema \(v); this version reads up to \(Schema.current)). Nothing was changed; run the newer version, or point --data-dir elsewhere."
+            )
+        case .world(let world, let from, let tail)?: return Found(world: world, migratedFrom: from, tail: tail)
+        case .unreadable(let why)?: return Found(unreadable: why)
+        case nil: return Found()
+        }
+    }
+
+    /// Removes the temporary file an interrupted save left. Only when there is one: unlink fails
+    /// with EROFS even for a missing file, and a read-only directory should still load, its saves
+    /// then failing clearly.
+    private func removeLeftoverTemporary() throws(StoreError) {
+        if Paths.exists(temporaryPath) { try Paths.unlink(temporaryPath) }
     }
 
     // MARK: Saving
@@ -246,15 +244,19 @@ public final class PetStore {
 
     /// Drops records after the state file's last closed day, as a load would.
     private func repairHistory() throws(StoreError) {
-        let repair = try HistoryRepair.plan(history, authority: .some(durableLastClosedDay))
-        try repair.apply(history)
-        lastHistoryDay = repair.lastDay
-        tail = repair.tail
+        try apply(try HistoryRepair.plan(history, authority: .some(durableLastClosedDay)))
         historyNeedsRepair = false
     }
 
+    /// Carries out a repair and adopts where history then ends.
+    private func apply(_ repair: HistoryRepair) throws(StoreError) {
+        try repair.apply(history)
+        lastHistoryDay = repair.lastDay
+        tail = repair.tail
+    }
+
     /// Moves `state.json` aside to `state.json.corrupt-<UTC timestamp>[-n]`; returns the new path.
-    private func quarantine(now: Int64) throws(StoreError) -> String {
+    private func quarantine(now: Instant) throws(StoreError) -> String {
         let base = statePath + ".corrupt-" + utcStamp(now)
         var target = base
         var n = 1

@@ -1,10 +1,4 @@
-import PetCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Why the store could not do what was asked: a kind to act on and one sentence for a person.
 /// The daemon reports every one of these as `StorageFailure` (or, at start-up, exits with it).
@@ -36,10 +30,6 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    /// The same failure as the error a rejected request carries: `StorageFailure` with this
-    /// sentence (SPEC §6.1), for the daemon's one place that maps errors to D-Bus.
-    public var petError: PetError { PetError(.storageFailure, message) }
 
     /// The `errno` of an I/O failure, else 0.
     public var errno: Int32 {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Small path and directory helpers over the syscall funnel.
 enum Paths {
@@ -38,20 +34,6 @@ enum Paths {
         let dir = try Descriptor.open(path, O_RDONLY | O_DIRECTORY)
         defer { dir.close() }
         try dir.fsync()
-    }
-
-    /// The names in a directory (without `.` and `..`).
-    static func list(_ dir: String) throws(StoreError) -> [String] {
-        guard let handle = opendir(dir) else { throw StoreError.io(errno, "list", dir) }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     static func rename(_ from: String, _ to: String) throws(StoreError) {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PetCore
+import XDG
 
 /// The stage table petctl reasons with where the bus does not carry it (`log`'s replay, the
 /// history chart, `simulate`): the built-in table or the user's `stages.json`, found and judged
@@ -8,9 +9,7 @@ import PetCore
 enum StageTables {
     /// `$XDG_CONFIG_HOME/petprogress/stages.json`, else `~/.config/petprogress/stages.json`.
     static func overridePath(environment: Environment) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/petprogress/stages.json" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/petprogress/stages.json" }
-        return nil
+        BaseDirectories(.config) { environment[$0] }.inHome(StageTable.overrideFile)
     }
 
     /// The table in force, and a sentence when an override exists but cannot be used (the

@@ -1,3 +1,4 @@
+import Glibc
 import PetCore
 import PetStore
 
@@ -8,7 +9,7 @@ func probeSave(directory: String) -> Int32 {
     do {
         let store = try PetStore.open(directory: directory)
         stage = "load"
-        let loaded = try store.load()
+        let loaded = try store.load(now: Int64(time(nil)))
         guard case .state(var world) = loaded.start else {
             emit("error load 0 no state to save")
             return 0

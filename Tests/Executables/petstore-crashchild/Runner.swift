@@ -17,7 +17,7 @@ struct Runner {
 
     func run() throws -> Int32 {
         let store = try PetStore.open(directory: directory)
-        let loaded = try store.load()
+        let loaded = try store.load(now: Int64(time(nil)))
         var script = Script(seed: seed)
         var world = script.world
         var records: [DayRecord] = []
