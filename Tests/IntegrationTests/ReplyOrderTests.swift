@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 import Testing
 
 /// On one client connection, the reply to a call arrives before the signals the call caused, and

@@ -6,6 +6,8 @@ import PetCore
     import Darwin
 #endif
 
+import LinuxKit
+
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
 /// records in day order. Start-up reads only file tails; queries read only the years they need.
 struct HistoryFiles {
@@ -45,7 +47,7 @@ struct HistoryFiles {
     /// The size of one year's file, nil when it does not exist.
     func length(year: Int) -> Int64? {
         var st = stat()
-        guard Syscall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
+        guard SystemCall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
         return Int64(st.st_size)
     }
 

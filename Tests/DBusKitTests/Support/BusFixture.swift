@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 
 /// A private bus, the test service on it, and a DBusKit client connection with its own event loop.
 final class BusFixture {
