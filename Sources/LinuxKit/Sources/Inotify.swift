@@ -49,9 +49,8 @@ public final class Inotify {
         // Room for at least one record with the longest name (NAME_MAX), as inotify(7) asks.
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { bytes in
-                (try? SystemCall.read(fd, bytes.baseAddress!, bytes.count)) ?? 0
-            }
+            // Until the descriptor has nothing more (EAGAIN).
+            let count = (try? SystemCall.read(fd, into: &buffer)) ?? 0
             guard count > 0 else { return events }
             buffer.withUnsafeBytes { events += Self.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }

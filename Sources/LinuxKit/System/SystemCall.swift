@@ -37,4 +37,27 @@ public enum SystemCall {
     ) throws(SystemCallError) -> Int {
         try run("read", subject: subject) { Glibc.read(fd, buffer, count) }
     }
+
+    /// `read(2)` into `buffer` from `offset` to its end: the number of bytes read.
+    public static func read(
+        _ fd: Int32, into buffer: inout [UInt8], at offset: Int = 0, subject: String? = nil
+    ) throws(SystemCallError) -> Int {
+        guard offset < buffer.count else { return 0 }
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemCallError) in
+                try read(fd, bytes.baseAddress! + offset, bytes.count - offset, subject: subject)
+            }
+        }
+        return try result.get()
+    }
+
+    /// `write(2)` of `bytes` from `offset` to their end: the number of bytes written.
+    public static func write(
+        _ fd: Int32, _ bytes: [UInt8], from offset: Int = 0, subject: String? = nil
+    ) throws(SystemCallError) -> Int {
+        guard offset < bytes.count else { return 0 }
+        return try run("write", subject: subject) {
+            bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        }
+    }
 }
