@@ -146,7 +146,9 @@ extension Connection {
         state.heldSignals = nil
         // A failure here has no caller to go to: the connection's failure handlers hear of it.
         if message.expectsReply {
-            state.reporting { try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection) }
+            state.reporting {
+                try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
+            }
         }
         for signal in held { state.reporting { try ObjectDispatcher.send(signal, on: connection) } }
         return DBUS_HANDLER_RESULT_HANDLED

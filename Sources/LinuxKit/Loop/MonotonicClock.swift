@@ -14,6 +14,7 @@ public enum MonotonicClock {
     static func milliseconds(_ duration: Duration) -> Int32 {
         let (seconds, attoseconds) = duration.components
         let (total, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        return overflow ? (seconds < 0 ? 0 : .max) : Int32(clamping: max(0, total + attoseconds / 1_000_000_000_000_000))
+        guard !overflow else { return seconds < 0 ? 0 : .max }
+        return Int32(clamping: max(0, total + attoseconds / 1_000_000_000_000_000))
     }
 }

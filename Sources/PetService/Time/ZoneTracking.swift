@@ -29,7 +29,8 @@ final class ZoneTracking {
         do {
             return try connect()
         } catch {
-            log("cannot watch for time-zone changes yet (inotify: \(String(cString: strerror(error.errno)))); trying again")
+            let reason = String(cString: strerror(error.errno))
+            log("cannot watch for time-zone changes yet (inotify: \(reason)); trying again")
         }
         let timer = try TimerFD(clock: .monotonic)
         try timer.arm(after: Self.retryInterval, interval: Self.retryInterval)

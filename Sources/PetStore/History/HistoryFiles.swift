@@ -1,3 +1,4 @@
+import LinuxKit
 import PetCore
 
 #if canImport(Glibc)
@@ -5,8 +6,6 @@ import PetCore
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LinuxKit
 
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
 /// records in day order. Start-up reads only file tails; queries read only the years they need.

@@ -1,10 +1,10 @@
+import LinuxKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LinuxKit
 
 /// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
 /// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a

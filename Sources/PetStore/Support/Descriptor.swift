@@ -1,10 +1,10 @@
+import LinuxKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LinuxKit
 
 /// An open file descriptor and the path it came from (for error sentences). Not closed
 /// automatically: the owner closes it, so no descriptor outlives a failed step unnoticed.

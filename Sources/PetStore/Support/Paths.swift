@@ -1,10 +1,10 @@
+import LinuxKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LinuxKit
 
 /// Small path and directory helpers over the syscall funnel.
 enum Paths {
