@@ -83,8 +83,8 @@ public final class Connection {
         dbus_connection_flush(raw)
     }
 
-    /// Closes the connection. Idempotent. Subscriptions, disconnect and failure handlers are dropped so that
-    /// closures capturing this connection do not keep it alive.
+    /// Closes the connection. Idempotent. Subscriptions, disconnect and failure handlers are dropped
+    /// so that closures capturing this connection do not keep it alive.
     public func close() {
         guard !closed else { return }
         closed = true

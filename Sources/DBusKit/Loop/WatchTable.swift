@@ -99,11 +99,9 @@ final class WatchTable {
     /// Removes this table from `connection`; libdbus calls the remove callbacks for every entry.
     /// (Clearing allocates nothing, so libdbus has no reason to fail; if it ever does, it says so.)
     static func uninstall(from connection: OpaquePointer) throws {
-        try LibDBus.check(
-            dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil),
-            "dbus_connection_set_watch_functions")
-        try LibDBus.check(
-            dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil),
-            "dbus_connection_set_timeout_functions")
+        let watches = dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
+        let timeouts = dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+        try LibDBus.check(watches, "dbus_connection_set_watch_functions")
+        try LibDBus.check(timeouts, "dbus_connection_set_timeout_functions")
     }
 }
