@@ -63,7 +63,7 @@ build: deps
 
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
-TEST_TARGETS = PetCoreTests PetBusTests PetCtlTests PetStoreTests PetServiceTests DBusKitTests IntegrationTests
+TEST_TARGETS = LinuxKitTests PetCoreTests PetBusTests PetCtlTests PetStoreTests PetServiceTests DBusKitTests IntegrationTests
 # Debian's interpreter, which has python3-pil from deps.sh (a python3 earlier on PATH may not).
 PYTHON ?= /usr/bin/python3
 

@@ -21,22 +21,27 @@ let package = Package(
         // The PetCore benchmark (docs/BENCHMARKS.md, "PetCore"); build with -c release.
         .executableTarget(name: "bench-core", dependencies: ["PetCore"], path: "bench/core", swiftSettings: strict),
 
+        // Linux system calls: the one EINTR-retrying funnel, timerfd/signalfd/inotify, the poll loop.
+        // CLinux: the kernel headers Swift's Glibc module leaves out (timerfd, signalfd).
+        .systemLibrary(name: "CLinux"),
+        .target(name: "LinuxKit", dependencies: ["CLinux"], swiftSettings: strict),
+
         // The bus: libdbus through pkg-config, and the generic Swift layer over it (knows no pets).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strict),
+        .target(name: "DBusKit", dependencies: ["CDBus", "LinuxKit"], swiftSettings: strict),
         // A service exercising every DBusKit feature, for DBusKitTests and the DBusKit benchmark.
         .executableTarget(
-            name: "dbuskit-testservice", dependencies: ["DBusKit"], path: "Tests/Executables/dbuskit-testservice",
-            swiftSettings: strict),
+            name: "dbuskit-testservice", dependencies: ["DBusKit", "LinuxKit"],
+            path: "Tests/Executables/dbuskit-testservice", swiftSettings: strict),
         // The DBusKit benchmark (docs/BENCHMARKS.md, "DBusKit"); build with -c release.
         .executableTarget(
-            name: "dbuskit-bench", dependencies: ["DBusKit"], path: "bench/dbuskit", swiftSettings: strict),
+            name: "dbuskit-bench", dependencies: ["DBusKit", "LinuxKit"], path: "bench/dbuskit", swiftSettings: strict),
 
         // Where the XDG base directories are (data, configuration): one rule for the daemon and petctl.
         .target(name: "XDG", swiftSettings: strict),
 
         // Layer 2: the durable file store (state file, history, lock, migration, quarantine).
-        .target(name: "PetStore", dependencies: ["PetCore", "XDG"], swiftSettings: strict),
+        .target(name: "PetStore", dependencies: ["PetCore", "LinuxKit", "XDG"], swiftSettings: strict),
         // A child process for PetStoreTests' crash test: seeded mutations, SIGKILLed at random.
         .executableTarget(
             name: "petstore-crashchild", dependencies: ["PetCore", "PetStore"],
@@ -50,31 +55,33 @@ let package = Package(
 
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
         .target(
-            name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus", "XDG"], swiftSettings: strict
-        ),
-        .executableTarget(name: "petprogressd", dependencies: ["PetService", "DBusKit"], swiftSettings: strict),
+            name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus", "LinuxKit", "XDG"],
+            swiftSettings: strict),
+        .executableTarget(name: "petprogressd", dependencies: ["PetService", "LinuxKit"], swiftSettings: strict),
         // The command-line client (SPEC §7): argument-parser commands and output formats over PetClient.
         .executableTarget(
             name: "petctl",
             dependencies: [
-                "DBusKit", "PetBus", "PetCore", "XDG",
+                "DBusKit", "LinuxKit", "PetBus", "PetCore", "XDG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // The daemon benchmark against playerctld and the bus (docs/BENCHMARKS.md); build with -c release.
         .executableTarget(
-            name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",
+            name: "bench-daemon", dependencies: ["DBusKit", "LinuxKit", "PetBus", "PetCore", "PetStore"],
+            path: "bench/daemon",
             swiftSettings: strict),
 
         // The one test harness: processes (posix_spawn with an empty signal mask), sandboxes, the
         // private bus, tool results, ISO 8601 instants, and the real daemon and its clients.
         .target(
-            name: "TestSupport", dependencies: ["DBusKit", "PetCore"], path: "Tests/TestSupport", swiftSettings: strict),
+            name: "TestSupport", dependencies: ["DBusKit", "LinuxKit", "PetCore"], path: "Tests/TestSupport", swiftSettings: strict),
 
         // Tests, one target per library.
+        .testTarget(name: "LinuxKitTests", dependencies: ["LinuxKit"], swiftSettings: strict),
         .testTarget(
-            name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport", "dbuskit-testservice"], swiftSettings: strict
-        ),
+            name: "DBusKitTests", dependencies: ["DBusKit", "LinuxKit", "TestSupport", "dbuskit-testservice"],
+            swiftSettings: strict),
         .testTarget(
             name: "PetCoreTests",
             dependencies: [
@@ -97,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
+                "DBusKit", "LinuxKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
                 "petctl",
             ],
             swiftSettings: strict),

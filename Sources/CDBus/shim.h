@@ -4,9 +4,6 @@
 #define CDBUS_SHIM_H
 
 #include <dbus/dbus.h>
-// Swift's Glibc module map leaves these out; DBusKit's TimerFD and SignalFD need them for loop sources.
-#include <sys/timerfd.h>
-#include <sys/signalfd.h>
 
 // Type codes: libdbus defines them as casts of char literals, `((int) 'y')`, which Swift does not import.
 static const int CDBUS_TYPE_INVALID = DBUS_TYPE_INVALID;

@@ -1,6 +1,6 @@
-import DBusKit
 import FoundationEssentials
 import Glibc
+import LinuxKit
 import PetService
 
 // petprogressd: parse options, set up the process, compose and run (Daemon does the work).

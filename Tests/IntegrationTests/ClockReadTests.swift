@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 import PetCore
 import PetStore
 import TestSupport

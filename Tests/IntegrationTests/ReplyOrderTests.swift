@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 
 /// Records the daemon's signals with DBusKit's `subscribe`, on its own thread and event loop.
 ///

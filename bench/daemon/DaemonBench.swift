@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import LinuxKit
 import PetBus
 import PetCore
 import PetStore

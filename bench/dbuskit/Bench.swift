@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 
 /// A private bus, the test service and a client, plus the measurements.
 final class Bench {

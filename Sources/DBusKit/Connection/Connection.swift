@@ -4,8 +4,8 @@ import Glibc
 /// A private connection to a message bus, with exit-on-disconnect off.
 ///
 /// libdbus's shared `dbus_bus_get` connection calls `_exit()` when the bus goes away; this one never
-/// does: a lost bus shows up as ``isConnected`` turning false and ``EventLoop/run()`` returning
-/// ``EventLoop/Exit/disconnected``. Use it from one thread (the event loop's).
+/// does: a lost bus shows up as ``isConnected`` turning false and LinuxKit's `EventLoop.run()`
+/// returning `.disconnected`. Use it from one thread (the event loop's).
 public final class Connection {
     let raw: OpaquePointer
     let state: ConnectionState
@@ -52,6 +52,13 @@ public final class Connection {
         !closed && !state.disconnected && dbus_connection_get_is_connected(raw) != 0
     }
 
+    /// Runs `handler` with each failure libdbus reports where no caller can be told: a reply or a
+    /// held signal it could not queue, a watch, timeout or dispatch it could not handle (all out of
+    /// memory). The connection goes on; the owner decides whether to log it.
+    public func onFailure(_ handler: @escaping (DBusError) -> Void) {
+        state.failureHandlers.append(handler)
+    }
+
     /// Runs `handler` once when the connection to the bus is lost (not on ``close()``).
     public func onDisconnect(_ handler: @escaping () -> Void) {
         state.disconnectHandlers.append(handler)
@@ -76,14 +83,15 @@ public final class Connection {
         dbus_connection_flush(raw)
     }
 
-    /// Closes the connection. Idempotent. Subscriptions and disconnect handlers are dropped so that
-    /// closures capturing this connection do not keep it alive.
+    /// Closes the connection. Idempotent. Subscriptions, disconnect and failure handlers are dropped
+    /// so that closures capturing this connection do not keep it alive.
     public func close() {
         guard !closed else { return }
         closed = true
         dbus_connection_close(raw)
         state.subscriptions.removeAll()
         state.disconnectHandlers.removeAll()
+        state.failureHandlers.removeAll()
     }
 
     private func closeAndRelease() {

@@ -7,11 +7,28 @@ import CDBus
 final class ConnectionState {
     var disconnected = false
     var disconnectHandlers: [() -> Void] = []
+    /// Who hears of the failures no caller can be told of (``Connection/onFailure(_:)``).
+    var failureHandlers: [(DBusError) -> Void] = []
     var subscriptions: [Int: (MatchRule, (Message) -> Void)] = [:]
     var nextSubscriptionID = 1
     var unknownObjectFallbackInstalled = false
     /// While a method handler runs: the signals it sent, to go out after its reply.
     var heldSignals: [Message]?
+
+    /// Runs `body`, handing a failure to the failure handlers: for libdbus calls made inside
+    /// libdbus's callbacks and the event loop, where nothing can be thrown to a caller.
+    func reporting(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            report(ObjectDispatcher.asDBusError(error))
+        }
+    }
+
+    /// Hands `failure` to the failure handlers.
+    func report(_ failure: DBusError) {
+        for handler in failureHandlers { handler(failure) }
+    }
 
     /// Handles one incoming message before the object tree sees it.
     func filter(_ message: Message) -> Bool {

@@ -1,7 +1,7 @@
 import CDBus
-import Glibc
+import LinuxKit
 
-/// The `DBusWatch`es and `DBusTimeout`s libdbus has handed to an ``EventLoop``.
+/// The `DBusWatch`es and `DBusTimeout`s libdbus has handed to one connection's ``ConnectionSource``.
 ///
 /// libdbus calls the add/remove/toggle callbacks from inside its own functions, with its connection
 /// lock held, so they only record state here and never call back into the connection. Each entry gets a
@@ -97,17 +97,11 @@ final class WatchTable {
     }
 
     /// Removes this table from `connection`; libdbus calls the remove callbacks for every entry.
-    static func uninstall(from connection: OpaquePointer) {
-        _ = dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
-        _ = dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
-    }
-}
-
-/// Milliseconds on `CLOCK_MONOTONIC`, the clock libdbus's timeout intervals are meant against.
-enum MonotonicClock {
-    static func milliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    /// (Clearing allocates nothing, so libdbus has no reason to fail; if it ever does, it says so.)
+    static func uninstall(from connection: OpaquePointer) throws {
+        let watches = dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
+        let timeouts = dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+        try LibDBus.check(watches, "dbus_connection_set_watch_functions")
+        try LibDBus.check(timeouts, "dbus_connection_set_timeout_functions")
     }
 }

@@ -63,17 +63,24 @@ enum ObjectDispatcher {
     }
 
     /// The reply message for `outcome`; falls back to a `Failed` error if the values cannot be written.
-    static func reply(to message: Message, with outcome: Outcome) -> Message? {
+    /// Throws only when libdbus runs out of memory building it.
+    static func reply(to message: Message, with outcome: Outcome) throws -> Message {
         switch outcome {
         case .success(let values):
             do {
                 return try message.makeReply(values)
             } catch {
-                return try? message.makeErrorReply(asDBusError(error))
+                return try message.makeErrorReply(asDBusError(error))
             }
         case .failure(let error):
-            return try? message.makeErrorReply(error)
+            return try message.makeErrorReply(error)
         }
+    }
+
+    /// Queues `message` on `connection` from inside a libdbus callback (where ``Connection/send(_:)``'s
+    /// held-signal rule must not apply); `FALSE` is out of memory.
+    static func send(_ message: Message, on connection: OpaquePointer) throws {
+        try LibDBus.check(dbus_connection_send(connection, message.raw, nil), "dbus_connection_send")
     }
 }
 
@@ -102,10 +109,10 @@ extension Connection {
         }
     }
 
-    /// Removes the object registered at `path`, if any.
-    public func unexport(path: String) {
+    /// Removes the object registered at `path`, if any. Throws `NoMemory` when libdbus runs out of memory.
+    public func unexport(path: String) throws {
         guard DBusNames.isValidObjectPath(path) else { return }
-        _ = dbus_connection_unregister_object_path(raw, path)
+        try LibDBus.check(dbus_connection_unregister_object_path(raw, path), "dbus_connection_unregister_object_path")
     }
 
     /// What libdbus holds for a registered object: the object and its connection's state.
@@ -137,10 +144,13 @@ extension Connection {
             ?? .failure(ObjectDispatcher.unknownMethod(message))
         let held = state.heldSignals ?? []
         state.heldSignals = nil
-        if message.expectsReply, let reply = ObjectDispatcher.reply(to: message, with: outcome) {
-            _ = dbus_connection_send(connection, reply.raw, nil)
+        // A failure here has no caller to go to: the connection's failure handlers hear of it.
+        if message.expectsReply {
+            state.reporting {
+                try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
+            }
         }
-        for signal in held { _ = dbus_connection_send(connection, signal.raw, nil) }
+        for signal in held { state.reporting { try ObjectDispatcher.send(signal, on: connection) } }
         return DBUS_HANDLER_RESULT_HANDLED
     }
 }
@@ -153,21 +163,33 @@ extension Connection {
     func installUnknownObjectFallback() throws {
         guard !state.unknownObjectFallbackInstalled else { return }
         var vtable = DBusObjectPathVTable()
-        vtable.message_function = { connection, message, _ in
-            guard let connection, let message else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        vtable.unregister_function = { _, data in
+            // libdbus calls this exactly once, on unregister or when the connection is finalized.
+            if let data { Unmanaged<ConnectionState>.fromOpaque(data).release() }
+        }
+        vtable.message_function = { connection, message, data in
+            guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let call = Message(borrowing: message)
             guard call.kind == .methodCall, call.member != "Introspect" else {
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             }
             let error = DBusError(
                 name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'.")
-            if call.expectsReply, let reply = try? call.makeErrorReply(error) {
-                _ = dbus_connection_send(connection, reply.raw, nil)
+            if call.expectsReply {
+                Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().reporting {
+                    try ObjectDispatcher.send(call.makeErrorReply(error), on: connection)
+                }
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        let ok = try LibDBus.withError { dbus_connection_try_register_fallback(raw, "/", &vtable, nil, $0) }
-        try LibDBus.check(ok, "dbus_connection_try_register_fallback")
+        let data = Unmanaged.passRetained(state).toOpaque()
+        do {
+            let ok = try LibDBus.withError { dbus_connection_try_register_fallback(raw, "/", &vtable, data, $0) }
+            try LibDBus.check(ok, "dbus_connection_try_register_fallback")
+        } catch {
+            Unmanaged<ConnectionState>.fromOpaque(data).release()
+            throw error
+        }
         state.unknownObjectFallbackInstalled = true
     }
 }

@@ -6,7 +6,7 @@ import PetCore
 ///
 /// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation).
 public final class PetClient {
-    /// The connection calls go through; add it to an ``EventLoop`` to receive subscribed signals.
+    /// The connection calls go through; add it to LinuxKit's `EventLoop` to receive subscribed signals.
     public let connection: Connection
     /// How long a call waits for its reply; nil is libdbus's default (25 s).
     public let timeout: Duration?

@@ -1,5 +1,6 @@
 import DBusKit
 import Glibc
+import LinuxKit
 import PetBus
 import PetCore
 import PetStore
@@ -38,6 +39,7 @@ public enum Daemon {
                 return 1
             }
             let connection = try Connection.session()
+            connection.onFailure { log("D-Bus: \($0.message)") }
             let timer = try WakeTimer(clock: clock, log: log)
             let service = makeService(
                 loaded: loaded, environment: environment, executable: executable, log: log,

@@ -1,5 +1,5 @@
-import DBusKit
 import Glibc
+import LinuxKit
 import PetCore
 
 /// The daemon's clock: the real wall clock, or the simulated one of SPEC §9

@@ -1,4 +1,4 @@
-import DBusKit
+import LinuxKit
 import PetCore
 
 /// The daemon's one timer: armed at the next instant the service must wake (the next tick or the

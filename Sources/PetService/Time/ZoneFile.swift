@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 
 /// Reads a zone file for `LocalZone`: a regular file of at most `maximumSize` bytes. Whatever `TZ`
 /// names — a FIFO that would block, a directory, `/dev/zero`, a huge file — is refused with a
@@ -22,9 +23,12 @@ enum ZoneFile {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return .failure(ZoneFileError(errno: errno)) }
+            let n: Int
+            do {
+                n = try SystemCall.read(fd, into: &bytes, at: count)
+            } catch {
+                return .failure(ZoneFileError(errno: error.errno))
+            }
             if n == 0 { break }
             count += n
         }

@@ -1,5 +1,5 @@
-import DBusKit
 import Glibc
+import LinuxKit
 
 /// Keeps the service's zone current: watches `/etc` and the zone files in use (`ZoneWatch`), and
 /// has the service re-read the local zone on every change that concerns them.
@@ -24,12 +24,16 @@ final class ZoneTracking {
 
     /// Watches from now on; without inotify, retries on a timer until it can.
     func start() throws {
-        if connect() { return }
-        log("cannot watch for time-zone changes yet (inotify: \(String(cString: strerror(errno)))); trying again")
+        do {
+            return try connect()
+        } catch {
+            let reason = String(cString: strerror(error.errno))
+            log("cannot watch for time-zone changes yet (inotify: \(reason)); trying again")
+        }
         let timer = try TimerFD(clock: .monotonic)
         try timer.arm(after: Self.retryInterval, interval: Self.retryInterval)
         let token = loop.addFD(timer.fd) { [self] _ in
-            guard timer.read() != .notYet, connect(), let retry else { return }
+            guard timer.read() != .notYet, (try? connect()) != nil, let retry else { return }
             loop.removeFD(retry.token)
             self.retry = nil
             log("watching for time-zone changes")
@@ -37,15 +41,14 @@ final class ZoneTracking {
         retry = (timer, token)
     }
 
-    /// Makes the inotify watch and reads the zone; false when no instance is to be had.
-    private func connect() -> Bool {
-        guard let watch = ZoneWatch() else { return false }
+    /// Makes the inotify watch and reads the zone; fails when no instance or watch is to be had.
+    private func connect() throws(SystemCallError) {
+        let watch = try ZoneWatch()
         self.watch = watch
         _ = loop.addFD(watch.fd) { [self] _ in
             if watch.drain() { reread() }
         }
         reread()
-        return true
     }
 
     private func reread() {

@@ -1,27 +1,26 @@
 import Glibc
+import LinuxKit
 
 /// inotify watches on the directory holding `localtime` and `timezone` (`timedatectl
 /// set-timezone` replaces the link), and on the directories of the zone files in use: a tzdata
 /// upgrade replaces `/usr/share/zoneinfo/Europe/Berlin` by a rename, which no watch on `/etc`
 /// sees. The fd becomes readable on any change; `drain()` says whether one concerned those files.
 public final class ZoneWatch {
-    public let fd: Int32
+    private let inotify: Inotify
     let etc: String
     /// The file names that matter in each watched directory, by watch descriptor.
     private var names: [Int32: Set<String>] = [:]
 
     static let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB)
 
-    /// Watches `etc` (normally `/etc`); nil if inotify is unavailable.
-    public init?(etc: String = "/etc") {
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
+    /// The descriptor to watch for readability.
+    public var fd: Int32 { inotify.fd }
+
+    /// Watches `etc` (normally `/etc`); throws when inotify or the watch on `etc` is refused.
+    public init(etc: String = "/etc") throws(SystemCallError) {
+        inotify = try Inotify()
         self.etc = etc
-        watch(files: [])
-        guard !names.isEmpty else {
-            close(fd)
-            return nil
-        }
+        names = [try inotify.addWatch(etc, mask: Self.mask): ["localtime", "timezone"]]
     }
 
     /// Watches `etc` and the directories of `files`, dropping the watches no longer needed.
@@ -35,35 +34,14 @@ public final class ZoneWatch {
         var next: [Int32: Set<String>] = [:]
         // A directory that does not exist (yet) is skipped; the next change elsewhere retries it.
         for (directory, files) in wanted {
-            let wd = inotify_add_watch(fd, directory, Self.mask)
-            if wd >= 0 { next[wd, default: []].formUnion(files) }
+            if let wd = try? inotify.addWatch(directory, mask: Self.mask) { next[wd, default: []].formUnion(files) }
         }
-        for wd in names.keys where next[wd] == nil { inotify_rm_watch(fd, wd) }
+        for wd in names.keys where next[wd] == nil { inotify.removeWatch(wd) }
         names = next
     }
 
     /// Drains pending events; true if any concerned a watched file.
     public func drain() -> Bool {
-        var relevant = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return relevant }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= n {
-                let (wd, length) = buffer.withUnsafeBytes {
-                    (
-                        $0.load(fromByteOffset: offset, as: Int32.self),
-                        Int($0.load(fromByteOffset: offset + 12, as: UInt32.self))
-                    )
-                }
-                let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
-                if names[wd]?.contains(String(decoding: nameBytes, as: UTF8.self)) == true { relevant = true }
-                offset += header + length
-            }
-        }
+        inotify.read().contains { names[$0.watch]?.contains($0.name) == true }
     }
-
-    deinit { close(fd) }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 import PetCore
 
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
@@ -40,7 +41,7 @@ struct HistoryFiles {
     /// The size of one year's file, nil when it does not exist.
     func length(year: Int) -> Int64? {
         var st = stat()
-        guard Syscall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
+        guard SystemCall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
         return Int64(st.st_size)
     }
 

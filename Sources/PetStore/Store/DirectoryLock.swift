@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 
 /// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
 /// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a
@@ -12,7 +13,7 @@ struct DirectoryLock {
         let path = Paths.join(directory, name)
         // Read-only: an open-for-write descriptor would pin the mount writable for the daemon's life.
         let file = try Descriptor.open(path, O_RDONLY | O_CREAT)
-        let code = Syscall.attempt { flock(file.fd, LOCK_EX | LOCK_NB) }
+        let code = SystemCall.attempt { flock(file.fd, LOCK_EX | LOCK_NB) }
         if code == EWOULDBLOCK {
             let holder =
                 (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
+import LinuxKit
 
 /// An open file descriptor and the path it came from (for error sentences). Not closed
 /// automatically: the owner closes it, so no descriptor outlives a failed step unnoticed.
@@ -12,31 +9,31 @@ struct Descriptor {
 
     /// Files are created 0600 (the umask can only narrow that); `O_CLOEXEC` so no child inherits them.
     static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(StoreError) -> Descriptor {
-        let fd = try Syscall.check("open", path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
+        let fd = try SystemCall.run("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
         return Descriptor(fd: fd, path: path)
     }
 
     func close() { _ = Glibc.close(fd) }
 
     func fsync() throws(StoreError) {
-        try Syscall.check("fsync", path) { Glibc.fsync(fd) }
+        try SystemCall.run("fsync", path: path) { Glibc.fsync(fd) }
     }
 
     func size() throws(StoreError) -> Int64 {
         var st = stat()
-        try Syscall.check("stat", path) { fstat(fd, &st) }
+        try SystemCall.run("stat", path: path) { fstat(fd, &st) }
         return Int64(st.st_size)
     }
 
     func truncate(to length: Int64) throws(StoreError) {
-        try Syscall.check("truncate", path) { ftruncate(fd, off_t(length)) }
+        try SystemCall.run("truncate", path: path) { ftruncate(fd, off_t(length)) }
     }
 
     /// Writes every byte (a short write is continued, not mistaken for success).
     func writeAll(_ bytes: [UInt8]) throws(StoreError) {
         var done = 0
         while done < bytes.count {
-            let n = try Syscall.checkSize("write", path) {
+            let n = try SystemCall.run("write", path: path) {
                 bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
             }
             if n == 0 { throw StoreError.io(EIO, "write", path) }
@@ -49,7 +46,7 @@ struct Descriptor {
         var buffer = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = try Syscall.checkSize("read", path) {
+            let n = try SystemCall.run("read", path: path) {
                 buffer.withUnsafeMutableBytes {
                     pread(fd, $0.baseAddress! + got, count - got, off_t(offset) + off_t(got))
                 }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 
 /// Small path and directory helpers over the syscall funnel.
 enum Paths {
@@ -8,13 +9,13 @@ enum Paths {
 
     static func exists(_ path: String) -> Bool {
         var st = stat()
-        return Syscall.attempt { lstat(path, &st) } == 0
+        return SystemCall.attempt { lstat(path, &st) } == 0
     }
 
     /// Creates `path` and any missing parents with mode 0700; an existing directory is left as is.
     static func makeDirectory(_ path: String) throws(StoreError) {
         var st = stat()
-        if Syscall.attempt({ stat(path, &st) }) == 0 {
+        if SystemCall.attempt({ stat(path, &st) }) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.io(ENOTDIR, "use the directory", path) }
             return
         }
@@ -23,7 +24,7 @@ enum Paths {
             parent = slash == path.startIndex ? "/" : String(path[..<slash])
             if slash != path.startIndex { try makeDirectory(parent) }
         }
-        let code = Syscall.attempt { mkdir(path, 0o700) }
+        let code = SystemCall.attempt { mkdir(path, 0o700) }
         if code == EEXIST { return }
         if code != 0 { throw StoreError.io(code, "create the directory", path) }
         // The new entry must survive a power cut along with the first state written inside it.
@@ -37,11 +38,11 @@ enum Paths {
     }
 
     static func rename(_ from: String, _ to: String) throws(StoreError) {
-        try Syscall.check("rename", from) { Glibc.rename(from, to) }
+        try SystemCall.run("rename", path: from) { Glibc.rename(from, to) }
     }
 
     static func unlink(_ path: String) throws(StoreError) {
-        let code = Syscall.attempt { Glibc.unlink(path) }
+        let code = SystemCall.attempt { Glibc.unlink(path) }
         if code != 0 && code != ENOENT { throw StoreError.io(code, "remove", path) }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 
 /// Where petctl writes: stdout for results, one line on stderr per error.
 enum Output {
@@ -15,10 +16,14 @@ enum Output {
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
+            do {
+                let n = try SystemCall.write(fd, bytes, from: offset)
+                guard n > 0 else { return false }
+                offset += n
+            } catch {
+                errno = error.errno
+                return false
+            }
         }
         return true
     }

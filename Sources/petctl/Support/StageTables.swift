@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LinuxKit
 import PetCore
 import XDG
 
@@ -43,9 +44,13 @@ enum StageTables {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while bytes.count <= 1 << 20 {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
+            let n: Int
+            do {
+                n = try SystemCall.read(fd, into: &buffer)
+            } catch {
+                errno = error.errno
+                return nil
+            }
             if n == 0 { return bytes }
             bytes += buffer[0..<n]
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBusKit
 import Glibc
+import LinuxKit
 import PetBus
 import PetCore
 

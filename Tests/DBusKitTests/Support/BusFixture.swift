@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import LinuxKit
 import TestSupport
 
 /// A sandbox with a private bus, the test service on it, and a DBusKit client connection with its

@@ -1,5 +1,6 @@
 import DBusKit
 import Glibc
+import LinuxKit
 
 /// The test object: echo methods for every type, errors, signals (one from a timerfd), properties.
 final class TestService {

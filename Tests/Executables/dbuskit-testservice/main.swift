@@ -2,6 +2,7 @@
 // DBusKit integration tests and benchmarks. Prints "READY <unique name>" once its name is owned.
 import DBusKit
 import Glibc
+import LinuxKit
 
 let options = ServiceOptions(CommandLine.arguments)
 do {

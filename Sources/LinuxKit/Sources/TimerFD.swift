@@ -1,9 +1,7 @@
-import CDBus
+import CLinux
 import Glibc
 
 /// A non-blocking `timerfd` to add to an ``EventLoop`` with ``EventLoop/addFD(_:events:handler:)``.
-///
-/// Lives in DBusKit only because Swift's Glibc module does not export `<sys/timerfd.h>`.
 public final class TimerFD {
     /// The clock the timer runs on.
     public enum Clock: Sendable {
@@ -39,10 +37,9 @@ public final class TimerFD {
     public let clock: Clock
 
     /// Creates a disarmed, non-blocking, close-on-exec timer.
-    public init(clock: Clock) throws {
+    public init(clock: Clock) throws(SystemCallError) {
         self.clock = clock
-        self.fd = try SystemCallError.check(
-            timerfd_create(clock.id, Int32(TFD_NONBLOCK | TFD_CLOEXEC)), "timerfd_create")
+        self.fd = try SystemCall.run("timerfd_create") { timerfd_create(clock.id, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
     }
 
     deinit {
@@ -58,7 +55,9 @@ public final class TimerFD {
 
     /// Arms the timer to fire once at `nanoseconds` on its clock (absolute), then every `interval` if given.
     /// `cancelOnSet` (realtime only) makes a clock jump wake the loop with ``Expiry/clockChanged``.
-    public func arm(atNanoseconds nanoseconds: Int64, interval: Duration? = nil, cancelOnSet: Bool = false) throws {
+    public func arm(
+        atNanoseconds nanoseconds: Int64, interval: Duration? = nil, cancelOnSet: Bool = false
+    ) throws(SystemCallError) {
         var spec = itimerspec()
         spec.it_value = Self.makeTimespec(nanoseconds: max(1, nanoseconds))
         if let interval {
@@ -67,27 +66,30 @@ public final class TimerFD {
         }
         var flags = Int32(TFD_TIMER_ABSTIME)
         if cancelOnSet { flags |= Int32(TFD_TIMER_CANCEL_ON_SET) }
-        _ = try SystemCallError.check(timerfd_settime(fd, flags, &spec, nil), "timerfd_settime")
+        try SystemCall.run("timerfd_settime") { timerfd_settime(fd, flags, &spec, nil) }
     }
 
     /// Arms the timer to fire once after `delay`, then every `interval` if given.
-    public func arm(after delay: Duration, interval: Duration? = nil) throws {
+    public func arm(after delay: Duration, interval: Duration? = nil) throws(SystemCallError) {
         let (seconds, attoseconds) = delay.components
         try arm(atNanoseconds: now() + seconds * 1_000_000_000 + attoseconds / 1_000_000_000, interval: interval)
     }
 
     /// Stops the timer.
-    public func disarm() throws {
+    public func disarm() throws(SystemCallError) {
         var spec = itimerspec()
-        _ = try SystemCallError.check(timerfd_settime(fd, 0, &spec, nil), "timerfd_settime")
+        try SystemCall.run("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
     /// Reads the expiry count; call it from the loop handler to clear readability.
     public func read() -> Expiry {
         var count: UInt64 = 0
-        let result = Glibc.read(fd, &count, MemoryLayout<UInt64>.size)
-        if result == MemoryLayout<UInt64>.size { return .expired(count) }
-        return result < 0 && errno == ECANCELED ? .clockChanged : .notYet
+        do {
+            let size = try SystemCall.read(fd, &count, MemoryLayout<UInt64>.size)
+            return size == MemoryLayout<UInt64>.size ? .expired(count) : .notYet
+        } catch {
+            return error.errno == ECANCELED ? .clockChanged : .notYet
+        }
     }
 
     private static func makeTimespec(nanoseconds: Int64) -> Glibc.timespec {

@@ -1,0 +1,9 @@
+// CLinux: the Linux headers Swift's Glibc module map leaves out. Only LinuxKit imports this module.
+#ifndef CLINUX_SHIM_H
+#define CLINUX_SHIM_H
+
+// LinuxKit's TimerFD and SignalFD: the loop's timer and signal sources.
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+
+#endif
