@@ -56,6 +56,10 @@ let package = Package(
             name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",
             swiftSettings: strict),
 
+        // The black-box load client of the reliability tests (issue 20): DBusKit only, literal names.
+        .executableTarget(
+            name: "petload", dependencies: ["DBusKit"], path: "Tests/Executables/petload", swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),
         .testTarget(
@@ -76,7 +80,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd",
-                "petctl",
+                "petctl", "petload",
             ],
             swiftSettings: strict),
     ]
