@@ -51,7 +51,7 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release run bench pets screenshot install uninstall format clean completions man gnome-extension
+.PHONY: all deps build test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension
 
 all: build
 
@@ -93,6 +93,15 @@ test: deps
 release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
+
+# Issue 20's evidence at full size (about 20 minutes): load, crashes, bus loss, soak… against the
+# shipped build of the daemon and a release load client; writes docs/RELIABILITY.md. The fast
+# sizes of the same tests run in `make test`.
+reliability: deps
+	$(RELEASE) --product petprogressd
+	$(RELEASE) --product petload
+	$(SWIFT) build --build-tests
+	PETPROGRESSD=$(CURDIR)/$(DAEMON) PETLOAD=$(CURDIR)/.build-release/release/petload bash scripts/reliability.sh
 
 # Shell completions and the man page, generated from petctl's command definitions (installing them
 # is `make install`'s).

@@ -206,13 +206,16 @@ struct Planner {
     mutating func rejected(_ model: Model) -> Step {
         let invalid = Wire.error("InvalidArgument")
         let unknown = "\(frame.idPrefix)\(999_000 + Int.random(in: 0..<999, using: &rng))"
-        let someID = model.tasks.randomElement(using: &rng)?.id ?? unknown
+        let someID = model.tasks.randomElement(using: &rng)?.id
         let cases: [Step] = [
             .rejected(Call(member: "AddTask", arguments: [.string(freshTitle()), .string("24:00")]), invalid),
             .rejected(Call(member: "AddTask", arguments: [.string("   "), .string("09:00")]), invalid),
             .rejected(
                 Call(member: "AddTask", arguments: [.string(freshTitle() + "\u{7}"), .string("09:00")]), invalid),
-            .rejected(Call(member: "UpdateTask", arguments: [.string(someID), .string(""), .string("9:00")]), invalid),
+            .rejected(
+                Call(member: "UpdateTask", arguments: [.string(someID ?? unknown), .string(""), .string("9:00")]),
+                // SPEC §6.1: NotFound is checked before InvalidArgument.
+                someID == nil ? Wire.error("NotFound") : invalid),
             .rejected(Call(member: "MarkDone", arguments: [.string(unknown)]), Wire.error("NotFound")),
             .rejected(Call(member: "Snooze", arguments: [.string(unknown)]), Wire.error("NotFound")),
             .rejected(Call(member: "DeleteTask", arguments: [.string(unknown)]), Wire.error("NotFound")),

@@ -18,7 +18,7 @@ struct LoadTests {
             world,
             [
                 "load", "--clients", "16", "--calls", String(calls), "--seed", "20", "--rounds", String(rounds),
-                "--round-calls", ReliabilityRun.size(fast: "20", full: "100"),
+                "--round-calls", ReliabilityRun.size(fast: "20", full: "50"),
                 "--round-mutations", ReliabilityRun.size(fast: "4", full: "10"),
                 "--round-writes", ReliabilityRun.size(fast: "20", full: "100"),
                 "--data-dir", daemon.dataDirectory, "--floor-dir", world.sandbox.path("floor"),
