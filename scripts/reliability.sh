@@ -23,10 +23,10 @@ step() {
 
 swift_test() { swift test --skip-build --filter "$1"; }
 
-step load swift_test 'IntegrationTests.LoadTests'
-step crashes swift_test 'IntegrationTests.CrashLoadTests'
+step load swift_test 'IntegrationTests.Reliability/LoadTests'
+step crashes swift_test 'IntegrationTests.Reliability/CrashLoadTests'
 step bus-loss swift_test 'IntegrationTests.LifecycleTests/busKilledUnderLoad'
-step soak swift_test 'IntegrationTests.SoakTests'
+step soak swift_test 'IntegrationTests.Reliability/SoakTests'
 
 minutes=$(( ($(date +%s) - started + 59) / 60 ))
 {

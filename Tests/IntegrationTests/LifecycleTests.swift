@@ -189,34 +189,22 @@ struct LifecycleTests {
         "the bus killed under load: the daemon exits 1 promptly with one clear line, loses nothing, and serves the same state on a new bus"
     )
     func busKilledUnderLoad() async throws {
-        var exits: [Duration] = []
-        var acknowledged = 0
-        for round in 0..<ReliabilityRun.size(fast: 1, full: 20) {
-            let (took, changes) = try await Self.loseTheBus(seed: UInt64(round))
-            exits.append(took)
-            acknowledged += changes
+        var rounds: [BusLossRound] = []
+        for seed in 0..<ReliabilityRun.size(fast: 3, full: 20) {
+            let round = try await Self.loseTheBus(seed: UInt64(seed))
+            #expect(round.exitCode == 1, "exit status \(round.exitCode.map(String.init) ?? "none")")
+            #expect(round.took < .seconds(5), "the daemon took \(round.took) to notice the lost bus")
+            #expect(round.oneClearLine, "one clear line: \(round.lines)")
+            #expect(round.problems.isEmpty, "\(round.problems)")
+            #expect(round.acknowledged > 0, "the writers wrote nothing before the bus went")
+            rounds.append(round)
         }
-        let milliseconds = exits.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000 }
-        let slowest = milliseconds.max() ?? 0
-        try ReliabilityRun.fragment(
-            "30-bus-loss",
-            """
-            ## 3. Bus loss
-
-            \(exits.count) times: 4 clients write (add, done, undo) as fast as the daemon (\(ReliabilityRun.daemonBuild))
-            acknowledges, the private `dbus-daemon` is SIGKILLed at a random moment 200–700 ms in, and
-            a new bus and daemon start on the same data directory. Each time the daemon exited with
-            status 1 and one line (`lost the bus (disconnected); exiting so that systemd can restart the
-            daemon`), every one of the \(acknowledged) acknowledged changes was there on the new bus, each
-            change the kill cut off was there whole or not at all, and `GetStatus` `mutations` counted
-            exactly those. Exit after the bus died: median \(ReliabilityRun.format(milliseconds.sorted()[milliseconds.count / 2])) ms,
-            slowest \(ReliabilityRun.format(slowest)) ms.
-
-            """)
+        try ReliabilityRun.fragment("30-bus-loss", BusLossRound.markdown(rounds))
     }
 
-    /// One round of `busKilledUnderLoad`: how long the daemon took to exit, and the acknowledged changes.
-    static func loseTheBus(seed: UInt64) async throws -> (Duration, Int) {
+    /// One round of `busKilledUnderLoad`: 4 writers, the bus SIGKILLed under them, the daemon's
+    /// exit, then the same data directory on a new bus checked against what the writers know.
+    static func loseTheBus(seed: UInt64) async throws -> BusLossRound {
         let world = try await World("busload")
         defer { world.close() }
         let daemon = try await world.daemon(now: Self.morning)
@@ -227,12 +215,9 @@ struct LifecycleTests {
         world.bus.process.send(SIGKILL)
         let killed = ContinuousClock.now
         let code = await daemon.process.waitExit(timeout: .seconds(15))
-        let took = ContinuousClock.now - killed
+        var round = BusLossRound(exitCode: code, took: ContinuousClock.now - killed)
         try await offPool { for writer in writers { writer.wait() } }
-        #expect(code == 1, "exit status \(code.map(String.init) ?? "none"): \(daemon.process.errors)")
-        #expect(took < .seconds(5), "the daemon took \(took) to notice the lost bus")
-        let said = CrashLoadTests.unexpectedLines(daemon.process.errors)
-        #expect(said.count == 1 && said.first?.contains("lost the bus") == true, "one clear line: \(said)")
+        round.lines = DaemonLog.unexpectedLines(daemon.process.errors)
 
         // The same data directory on a new bus: everything acknowledged is there.
         let bus = try await PrivateBus(in: world.sandbox)
@@ -243,17 +228,20 @@ struct LifecycleTests {
         var applied = 0
         for writer in writers {
             let (problem, cutApplied) = writer.check(records)
-            #expect(problem == nil, "\(problem ?? "")")
+            if let problem { round.problems.append(problem) }
             if cutApplied { applied += 1 }
         }
         let strangers = records.filter { record in
             !writers.contains { record.string("title")?.hasPrefix($0.prefix) == true }
         }
-        #expect(strangers.isEmpty, "tasks nobody added: \(strangers)")
-        let acknowledged = writers.map(\.acknowledged).reduce(0, +)
-        #expect(acknowledged > 0, "the writers wrote nothing before the bus went")
-        #expect(try client.status().int("mutations") == Int64(acknowledged + applied))
-        #expect(await again.stop() == 0)
-        return (took, acknowledged)
+        if !strangers.isEmpty { round.problems.append("tasks nobody added: \(strangers)") }
+        round.acknowledged = writers.map(\.acknowledged).reduce(0, +)
+        round.applied = applied
+        let mutations = try client.status().int("mutations") ?? -1
+        if mutations != Int64(round.acknowledged + applied) {
+            round.problems.append("mutations \(mutations), expected \(round.acknowledged) + \(applied)")
+        }
+        if await again.stop() != 0 { round.problems.append("the daemon on the new bus did not stop cleanly") }
+        return round
     }
 }

@@ -55,7 +55,9 @@ struct LoadRun {
     /// Every client makes `calls` mixed calls at once; throughput and latencies by kind.
     private func mixed(calls: Int) -> [String: Any] {
         let seconds = runConcurrently(clients) { $0.run(calls, .mixed) }
-        var result: [String: Any] = ["seconds": seconds, "throughput": Double(clients.count * calls) / seconds]
+        var result: [String: Any] = [
+            "calls": clients.count * calls, "seconds": seconds, "throughput": Double(clients.count * calls) / seconds,
+        ]
         for kind in [Step.Kind.read, .mutation, .rejected] {
             let samples = clients.flatMap { $0.stats.latencies[kind] ?? [] }
             result[kind.rawValue] = [
