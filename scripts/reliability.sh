@@ -38,7 +38,7 @@ minutes=$(( ($(date +%s) - started + 59) / 60 ))
     if [ -n "$failed" ]; then echo; echo "**Failed steps:$failed** (their sections are missing or incomplete)."; fi
     echo
     for fragment in "$out"/*.md; do
-        [ -e "$fragment" ] && cat "$fragment"
+        [ -e "$fragment" ] && { cat "$fragment"; echo; }
     done
 } > docs/RELIABILITY.md
 echo "docs/RELIABILITY.md written"

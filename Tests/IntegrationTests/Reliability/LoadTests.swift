@@ -86,6 +86,28 @@ extension Reliability {
                 list \(f(report.number("rounds", "listLatency", "p50"), 2)) / \(f(report.number("rounds", "listLatency", "p99"), 2)) ms,
                 mutation \(f(report.number("rounds", "mutationLatency", "p50"), 2)) / \(f(report.number("rounds", "mutationLatency", "p99"), 2)) ms.
 
+                Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24):
+
+                - `GetWidgetEntry` (about 0.17 ms of daemon CPU a call; libdbus answers a `Ping` itself,
+                  before any handler or refresh): 35 % building the entry, most of it sorting the day's `TaskItem`s
+                  into day order — a stable sort that moves the large structs (`memmove` alone is 29 %);
+                  19 % the refresh every message starts with, where `PetWorld.live` replays the day's
+                  awards and sorts the tasks again; 9 % marshalling the reply.
+                - `ListTasks` (about 2.3 ms a call): 149 records of 14 keys built as `DBusValue` trees,
+                  validated (`DBusValue.checked`) and written through libdbus's iterators (libdbus itself
+                  36 % of the samples), with the allocation and reference counting that go with them.
+                - Mutations (about 1.3 ms of daemon CPU each, besides the replace): 68 % of the samples in
+                  `PetStore.save`, 42 % of all in `StateFile.encode` — FoundationEssentials' `JSONEncoder`
+                  re-encoding the whole state (`TaskItem.encode` alone 20 %) — most of the rest the kernel's
+                  fsync. Changes are handled one at a time, each paying encode, replace, reply and two
+                  signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
+
+                What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
+                sorting at every read, keep the live pet instead of replaying it at every refresh, cache the
+                encoded replies until the next change (issue 19's reply cache), encode the state without
+                Codable's generic containers, and commit in groups (apply the requests already queued, save
+                once, then answer them all).
+
                 """
         }
     }

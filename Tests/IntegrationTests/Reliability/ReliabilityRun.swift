@@ -23,7 +23,7 @@ enum ReliabilityRun {
     /// The daemon binary's description for the report: which build ran.
     static var daemonBuild: String {
         let path = (try? PetDaemon.binary()) ?? "?"
-        return path.contains("release") ? "the shipped (release) build" : "the debug build (\(path))"
+        return path.contains("release") ? "the shipped release build" : "the debug build (\(path))"
     }
 
     /// A number with `digits` decimals.
