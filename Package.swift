@@ -76,6 +76,9 @@ let package = Package(
         // private bus, tool results, ISO 8601 instants, and the real daemon and its clients.
         .target(
             name: "TestSupport", dependencies: ["DBusKit", "LinuxKit", "PetCore"], path: "Tests/TestSupport", swiftSettings: strict),
+        // The black-box load client of the reliability tests (issue 20): DBusKit only, literal names.
+        .executableTarget(
+            name: "petload", dependencies: ["DBusKit"], path: "Tests/Executables/petload", swiftSettings: strict),
 
         // Tests, one target per library.
         .testTarget(name: "LinuxKitTests", dependencies: ["LinuxKit"], swiftSettings: strict),
@@ -105,7 +108,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "DBusKit", "LinuxKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
-                "petctl",
+                "petctl", "petload",
             ],
             swiftSettings: strict),
     ]

@@ -150,9 +150,12 @@ public enum Daemon {
             problems: problems, environment: live)
     }
 
-    /// The service's signals, sent on `connection`.
+    /// The service's signals, sent on `connection`. Once the bus is gone they are dropped without a
+    /// word: requests already read still run (and are saved) before the loop sees the loss, and the
+    /// loss gets its one line when the loop returns.
     static func signals(for connection: Connection, log: ServiceLog) -> ServiceSignals {
         func send(_ signal: PetBus.Signal, _ arguments: [DBusValue]) {
+            guard connection.isConnected else { return }
             do {
                 try connection.emitSignal(
                     path: PetBus.path, interface: PetBus.interface, name: signal.rawValue, arguments: arguments)
@@ -164,6 +167,7 @@ public enum Daemon {
             entryChanged: { send(.entryChanged, [$0.dbus]) },
             tasksChanged: { send(.tasksChanged, []) },
             widgetEntryChanged: { entry in
+                guard connection.isConnected else { return }
                 do {
                     try connection.emitPropertiesChanged(
                         path: PetBus.path, interface: PetBus.interface,
