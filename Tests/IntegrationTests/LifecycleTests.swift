@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import PetCore
 import TestSupport
 import Testing
 
@@ -211,7 +212,7 @@ struct LifecycleTests {
         let daemon = try await world.daemon(now: Self.morning)
         let writers = try (0..<4).map { BusLossWriter(client: try world.client(), index: $0) }
         for writer in writers { writer.start() }
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         try await Task.sleep(for: .milliseconds(Int.random(in: 200...700, using: &random)))
         world.bus.process.send(SIGKILL)
         let killed = ContinuousClock.now

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import PetCore
 import Testing
 import TestSupport
 
@@ -21,7 +22,7 @@ extension Reliability {
             let stopFile = world.sandbox.path("stop")
             let load = try PetLoad.start(
                 world, ["crash", "--clients", "16", "--seed", "21", "--stop-file", stopFile])
-            var random = SeededGenerator(seed: 2020)
+            var random = SplitMix64(seed: 2020)
             var lives: [Spawned] = [daemon.process]
             let started = ContinuousClock.now
             for _ in 0..<kills {

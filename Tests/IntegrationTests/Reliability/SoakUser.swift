@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import PetCore
 import TestSupport
 
 /// The soak's simulated user: seeded random calls every 20–200 ms on its own thread until
@@ -7,7 +8,7 @@ import TestSupport
 /// an unknown method) is a failure.
 final class SoakUser: @unchecked Sendable {
     private let client: RawClient
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private let lock = NSLock()
     private var stopping = false
     private var done = false
@@ -16,7 +17,7 @@ final class SoakUser: @unchecked Sendable {
 
     init(client: RawClient, seed: UInt64) {
         self.client = client
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     var failures: [String] { lock.withLock { failed } }
