@@ -56,6 +56,11 @@ let package = Package(
             name: "bench-daemon", dependencies: ["DBusKit", "PetBus", "PetCore", "PetStore"], path: "bench/daemon",
             swiftSettings: strict),
 
+        // Seeded random hostile calls for IntegrationTests' hostile-input burst (issue 20).
+        .executableTarget(
+            name: "hostile-client", dependencies: ["DBusKit"], path: "Tests/Executables/hostile-client",
+            swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "dbuskit-testservice"], swiftSettings: strict),
         .testTarget(
@@ -76,7 +81,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "DBusKit", "PetBus", "PetCore", "PetService", "PetStore", "petprogressd",
-                "petctl",
+                "petctl", "hostile-client",
             ],
             swiftSettings: strict),
     ]

@@ -7,6 +7,8 @@
 // Swift's Glibc module map leaves these out; DBusKit's TimerFD and SignalFD need them for loop sources.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+// mallopt: Swift's Glibc module leaves out malloc.h; Connection+LargeBuffers fixes the mmap threshold.
+#include <malloc.h>
 
 // Type codes: libdbus defines them as casts of char literals, `((int) 'y')`, which Swift does not import.
 static const int CDBUS_TYPE_INVALID = DBUS_TYPE_INVALID;

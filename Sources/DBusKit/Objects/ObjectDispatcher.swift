@@ -15,6 +15,8 @@ enum ObjectDispatcher {
             return IntrospectableInterface.handle(member: member, message: message, object: object)
         case PropertiesInterface.name?:
             return PropertiesInterface.handle(member: member, message: message, object: object, emit: emit)
+        case PeerInterface.name?:
+            return PeerInterface.handle(member: member, message: message)
         case nil where member == "Introspect":
             return IntrospectableInterface.handle(member: member, message: message, object: object)
         default:
@@ -148,26 +150,36 @@ extension Connection {
 extension Connection {
     /// Registers a fallback at `/` that answers calls to paths with no object with `UnknownObject`.
     ///
-    /// Without it libdbus answers them with `UnknownMethod`. `Introspect` is left to libdbus, whose
-    /// default reply lists the child nodes, so tools can walk down to the exported objects.
+    /// Without it libdbus answers them with `UnknownMethod`. `Introspect` with no arguments is left
+    /// to libdbus, whose default reply lists the child nodes, so tools can walk down to the exported
+    /// objects; with arguments it is `InvalidArgs` (libdbus would ignore them). Peer calls, routed
+    /// to the objects (``PeerInterface``), are answered here on paths without one.
     func installUnknownObjectFallback() throws {
         guard !state.unknownObjectFallbackInstalled else { return }
         var vtable = DBusObjectPathVTable()
         vtable.message_function = { connection, message, _ in
             guard let connection, let message else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let call = Message(borrowing: message)
-            guard call.kind == .methodCall, call.member != "Introspect" else {
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            guard call.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let outcome: ObjectDispatcher.Outcome
+            if let peer = call.interface == PeerInterface.name ? PeerInterface.handle(member: call.member ?? "", message: call) : nil {
+                outcome = peer
+            } else if call.member == "Introspect", [nil, IntrospectableInterface.name].contains(call.interface) {
+                guard !call.signature.isEmpty else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                outcome = .failure(.invalidArgs("Introspect takes no arguments, got '\(call.signature)'."))
+            } else {
+                outcome = .failure(
+                    DBusError(name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'."))
             }
-            let error = DBusError(
-                name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'.")
-            if call.expectsReply, let reply = try? call.makeErrorReply(error) {
+            if call.expectsReply, let reply = ObjectDispatcher.reply(to: call, with: outcome) {
                 _ = dbus_connection_send(connection, reply.raw, nil)
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }
         let ok = try LibDBus.withError { dbus_connection_try_register_fallback(raw, "/", &vtable, nil, $0) }
         try LibDBus.check(ok, "dbus_connection_try_register_fallback")
+        // From now on Peer calls reach the objects and this fallback instead of libdbus's own answer.
+        dbus_connection_set_route_peer_messages(raw, 1)
         state.unknownObjectFallbackInstalled = true
     }
 }
