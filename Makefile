@@ -51,7 +51,7 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release run bench pets screenshot install uninstall format clean completions man gnome-extension
+.PHONY: all deps build test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension
 
 all: build
 
@@ -76,6 +76,7 @@ test: deps
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." || failed="$$failed $$t"; \
 	done; \
+	echo "== the unit's confinement (issue 20)"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
@@ -93,6 +94,15 @@ test: deps
 release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
+
+# Issue 20's evidence at full size: hostile input (10^6 calls), size bounds, loader fuzz,
+# confinement… against the shipped build of the daemon and a release hostile client; writes
+# docs/RELIABILITY.md. The fast sizes of the same tests run in `make test`.
+reliability: deps
+	$(RELEASE) --product petprogressd
+	$(RELEASE) --product hostile-client
+	$(SWIFT) build --build-tests
+	PETPROGRESSD=$(CURDIR)/$(DAEMON) HOSTILE_CLIENT=$(CURDIR)/.build-release/release/hostile-client bash scripts/reliability.sh
 
 # Shell completions and the man page, generated from petctl's command definitions (installing them
 # is `make install`'s).

@@ -105,7 +105,8 @@ struct HostileCalls {
         case ("AddTask", 1), ("AddTaskFor", 1): return random.pick(RandomText.badTimes)
         case ("SetRest", 0): return "x" + text.string(&random)
         case ("MarkDone", _), ("Undo", _), ("Snooze", _), ("DeleteTask", _), ("UpdateTask", 0):
-            return random.pick(["20260302-9999", "t-9999", "20260303-9999", "nope", ""]) + text.string(&random)
+            // Ids are day digits or `t-` and a number: an `x` after the number can never be one.
+            return random.pick(["20260302-9999x", "t-9999x", "20260303-9999x", "x"]) + text.string(&random)
         default: return text.string(&random)
         }
     }
