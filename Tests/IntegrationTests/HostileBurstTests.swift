@@ -192,7 +192,7 @@ struct HostileBurstTests {
             | | resident (KiB) |
             | --- | --- |
             | before | \(residentBefore) |
-            | right after one 24 MiB call (refused): libdbus keeps its read buffer until its next read \
+            | right after one 24 MiB call (refused): libdbus may keep its read buffer until its next read \
             | \(heldUntilNextCall) |
             | after the next call | \(afterOne) |
             | peak during 48 × 2 MiB calls sent at once (all refused) | \(peak) |
