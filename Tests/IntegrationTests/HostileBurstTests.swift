@@ -141,13 +141,16 @@ struct HostileBurstTests {
 
         _ = try client.addTask("Warm-up", "09:00")
         let big = String(repeating: "x", count: 4 << 20)
-        #expect(client.errorName("AddTask", [.string(big), .string("09:00")]) == HostileInputTests.ours + "InvalidArgument")
+        #expect(
+            client.errorName("AddTask", [.string(big), .string("09:00")]) == HostileInputTests.ours + "InvalidArgument")
         let before = try client.status().int("mutations")
         let residentBefore = try #require(ProcessMemory.resident(pid))
 
         // One call of 24 MiB: refused, and its buffers go back to the system.
         let huge = String(repeating: "x", count: 24 << 20)
-        #expect(client.errorName("AddTask", [.string(huge), .string("09:00")]) == HostileInputTests.ours + "InvalidArgument")
+        #expect(
+            client.errorName("AddTask", [.string(huge), .string("09:00")]) == HostileInputTests.ours + "InvalidArgument"
+        )
         // libdbus shrinks its read buffer when it next reads: one more call.
         let heldUntilNextCall = try #require(ProcessMemory.resident(pid))
         _ = try client.status()
@@ -155,7 +158,8 @@ struct HostileBurstTests {
         // Over the bus's own limit (32 MiB unless configured): the bus disconnects the sender.
         let sender = try world.client()
         let over = String(repeating: "x", count: 40 << 20)
-        #expect(sender.errorName("AddTask", [.string(over), .string("09:00")]) == "org.freedesktop.DBus.Error.Disconnected")
+        #expect(
+            sender.errorName("AddTask", [.string(over), .string("09:00")]) == "org.freedesktop.DBus.Error.Disconnected")
 
         // 48 calls of 2 MiB at once: the daemon reads them one by one as it answers them.
         try "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)

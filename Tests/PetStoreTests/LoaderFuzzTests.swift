@@ -113,7 +113,8 @@ import Testing
         let line = random.pick(candidates)
         guard var value = JSONValue.parse(Data(lines[line])) else { return bytes }
         if mutation == .newer {
-            value = replaced(value, at: ["schema"], with: .integer(Int64(Schema.current + Int.random(in: 1...9, using: &random))))
+            value = replaced(
+                value, at: ["schema"], with: .integer(Int64(Schema.current + Int.random(in: 1...9, using: &random))))
         } else {
             let paths = allPaths(value)
             let path = random.pick(paths)
@@ -196,7 +197,7 @@ import Testing
         let loaded: Loaded
         do {
             loaded = try store.load(now: Fixture.now)
-        } catch where isNewer(error) {
+        } catch  where isNewer(error) {
             for (name, contents) in files where bytes(dir.file(name)) != contents {
                 Issue.record("\(label): the refusal changed \(name)")
             }
@@ -255,7 +256,8 @@ import Testing
             guard after != before else { continue }
             let named = loaded.problems.contains { $0.contains(dir.file(name)) }
             guard named, after.count < before.count, Array(before.prefix(after.count)) == after else {
-                Issue.record("\(label): \(name) changed \(named ? "other than by a cut" : "without a problem naming it")")
+                Issue.record(
+                    "\(label): \(name) changed \(named ? "other than by a cut" : "without a problem naming it")")
                 return false
             }
             var offset = 0
@@ -287,12 +289,13 @@ import Testing
             }
         }
         do {
-            let found = Set(try store.history(in: HistoryRange(from: nil, to: nil), limit: 100_000).records.map(\.day.key))
+            let found = Set(
+                try store.history(in: HistoryRange(from: nil, to: nil), limit: 100_000).records.map(\.day.key))
             guard found.isSuperset(of: expected) else {
                 Issue.record("\(label): a query missed \(expected.subtracting(found).sorted())")
                 return false
             }
-        } catch where isNewer(error) && newer {
+        } catch  where isNewer(error) && newer {
         } catch {
             Issue.record("\(label): a query of all history threw \(error)")
             return false

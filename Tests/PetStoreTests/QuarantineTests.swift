@@ -67,7 +67,8 @@ import Testing
         }
         let history = bytes(dir.file("history-2026.jsonl"))
         let valid = String(decoding: bytes(dir.file("state.json")) ?? [], as: UTF8.self)
-        let damaged = valid.replacingOccurrences(of: #""lastClosedDay":"2026-03-01""#, with: #""lastClosedDay":"# + lastClosedDay)
+        let damaged = valid.replacingOccurrences(
+            of: #""lastClosedDay":"2026-03-01""#, with: #""lastClosedDay":"# + lastClosedDay)
         #expect(damaged != valid)
         write(damaged, to: dir.file("state.json"))
 

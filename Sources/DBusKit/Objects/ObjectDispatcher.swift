@@ -162,7 +162,9 @@ extension Connection {
             let call = Message(borrowing: message)
             guard call.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let outcome: ObjectDispatcher.Outcome
-            if let peer = call.interface == PeerInterface.name ? PeerInterface.handle(member: call.member ?? "", message: call) : nil {
+            if let peer = call.interface == PeerInterface.name
+                ? PeerInterface.handle(member: call.member ?? "", message: call) : nil
+            {
                 outcome = peer
             } else if call.member == "Introspect", [nil, IntrospectableInterface.name].contains(call.interface) {
                 guard !call.signature.isEmpty else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }

@@ -31,7 +31,9 @@ struct RandomText {
 
     /// A random Unicode scalar other than NUL (surrogates are not scalars).
     static func randomScalar(_ random: inout SeededRandom) -> String {
-        let ranges: [ClosedRange<UInt32>] = [1...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
+        let ranges: [ClosedRange<UInt32>] = [
+            1...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF,
+        ]
         let value = UInt32.random(in: random.pick(ranges), using: &random)
         return Unicode.Scalar(value).map { String(Character($0)) } ?? "?"
     }

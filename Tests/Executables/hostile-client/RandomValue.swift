@@ -49,9 +49,10 @@ struct RandomValue {
             return .array(elementSignature: element.signature, [DBusValue](repeating: element, count: count))
         case 1 where budget.structs > 0:
             inner.structs -= 1
-            return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in
-                value(&random, budget: inner, depth: depth + 1)
-            })
+            return .structure(
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    value(&random, budget: inner, depth: depth + 1)
+                })
         case 2 where budget.arrays > 0 && budget.total > 1:
             inner.arrays -= 1
             inner.total -= 1
