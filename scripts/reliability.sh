@@ -40,7 +40,7 @@ zone_trouble() {
         echo "touched. Clock jumps are not tested on the real binary (docs/DECISIONS.md, issue 20 §6–7: only the"
         echo "real clock honours them, and a test cannot move it without moving the host's)."
         echo
-        grep -E '^(✔|✘) Test ' "$log" | sed -E 's/^(✔|✘) Test (.*) (passed|failed) after .*/- \1 \2/' | sort -u
+        grep -E '^(✔|✘) Test ' "$log" | grep -v '^. Test run ' | sed -E 's/^(✔|✘) Test (.*) (passed|failed) after .*/- \1 \2/' | sort -u
         echo
     } >"$out/50-clock-zone.md"
     return $status

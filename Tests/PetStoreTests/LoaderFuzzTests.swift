@@ -346,8 +346,15 @@ import Testing
             "## Loader fuzz", "",
             "`LoaderFuzzTests` (PetStoreTests, in-process): \(cases) stores, each the same rich state and "
                 + "73 days of history in two year files with one file mutated (seed \(seed) plus the case "
-                + "number), loaded, then saved and loaded again. No crash and no unexpected error; every "
-                + "outcome checked against the rules above the suite (no silent loss).", "",
+                + "number), loaded, then saved and loaded again. No crash, no unexpected error, and no silent "
+                + "loss, checked in every case: a refusal leaves every file as it was; a quarantine keeps the "
+                + "state file's bytes and the empty start adopts history's last day; a state that loads is left "
+                + "as it was; a history file stays as it was or is cut back with a problem naming it, keeping "
+                + "every record up to the state's last closed day; a query of all history returns every record "
+                + "the files hold. A newer schema in a history line away from a file's end is not read at load "
+                + "(a clean load); a query reaching that day refuses it. Found and fixed: a state file whose "
+                + "last closed day is before the history day it records loaded, and then every save was "
+                + "refused; it is now quarantined (docs/DECISIONS.md).", "",
             "| mutation | " + Outcome.allCases.map(\.rawValue).joined(separator: " | ") + " |",
             "| --- |" + String(repeating: " --- |", count: Outcome.allCases.count),
         ]
