@@ -81,6 +81,7 @@ test: deps
 	done; \
 	echo "== reliability at fast sizes (issue 20)"; \
 	$(SWIFT) test --skip-build --filter '$(RELIABILITY_SUITES)' || failed="$$failed reliability"; \
+	echo "== the unit's confinement (issue 20)"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
@@ -99,14 +100,16 @@ release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 
-# Issue 20's evidence at full size (about 20 minutes): load, crashes, bus loss, soak… against the
-# shipped build of the daemon and a release load client; writes docs/RELIABILITY.md. The fast
-# sizes of the same tests run in `make test`.
+# Issue 20's evidence at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
+# (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and
+# release builds of the two clients; writes docs/RELIABILITY.md. The fast sizes run in `make test`.
 reliability: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petload
+	$(RELEASE) --product hostile-client
 	$(SWIFT) build --build-tests
-	PETPROGRESSD=$(CURDIR)/$(DAEMON) PETLOAD=$(CURDIR)/.build-release/release/petload bash scripts/reliability.sh
+	PETPROGRESSD=$(CURDIR)/$(DAEMON) PETLOAD=$(CURDIR)/.build-release/release/petload \
+	    HOSTILE_CLIENT=$(CURDIR)/.build-release/release/hostile-client bash scripts/reliability.sh
 
 # Shell completions and the man page, generated from petctl's command definitions (installing them
 # is `make install`'s).

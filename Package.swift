@@ -79,6 +79,10 @@ let package = Package(
         // The black-box load client of the reliability tests (issue 20): DBusKit only, literal names.
         .executableTarget(
             name: "petload", dependencies: ["DBusKit"], path: "Tests/Executables/petload", swiftSettings: strict),
+        // Seeded random hostile calls for IntegrationTests' hostile-input burst (issue 20).
+        .executableTarget(
+            name: "hostile-client", dependencies: ["DBusKit"], path: "Tests/Executables/hostile-client",
+            swiftSettings: strict),
 
         // Tests, one target per library.
         .testTarget(name: "LinuxKitTests", dependencies: ["LinuxKit"], swiftSettings: strict),
@@ -108,7 +112,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "DBusKit", "LinuxKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
-                "petctl", "petload",
+                "petctl", "petload", "hostile-client",
             ],
             swiftSettings: strict),
     ]

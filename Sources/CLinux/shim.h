@@ -6,4 +6,7 @@
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 
+// mallopt (ProcessMemory): the daemon returns big message buffers to the system when freed.
+#include <malloc.h>
+
 #endif

@@ -43,6 +43,30 @@ extension DBusKitSuites {
             #expect(gdbus.output.range(of: "[0-9a-f]{32}", options: .regularExpression) != nil)
         }
 
+        /// Issue 20: libdbus answered Ping and GetMachineId with any arguments, and Introspect on a
+        /// path without an object too; SPEC §6.1 wants InvalidArgs for a wrong signature, on any path.
+        @Test func peerAndIntrospectRejectArguments() throws {
+            let fixture = try BusFixture()
+            let calls = [
+                ("org.freedesktop.DBus.Peer.Ping", "string:x"), ("org.freedesktop.DBus.Peer.GetMachineId", "int32:1"),
+                ("org.freedesktop.DBus.Introspectable.Introspect", "string:x"),
+            ]
+            for path in [TestServiceProcess.path, "/", "/org", "/no/object/here"] {
+                for (method, argument) in calls {
+                    let wrong = try fixture.dbusSend(["--dest=\(TestServiceProcess.name)", path, method, argument])
+                    #expect(
+                        wrong.errors.hasPrefix("Error org.freedesktop.DBus.Error.InvalidArgs: "),
+                        "\(path) \(method) \(argument): \(wrong.errors)")
+                    let right = try fixture.dbusSend(["--dest=\(TestServiceProcess.name)", path, method])
+                    #expect(right.status == 0, "\(path) \(method): \(right.errors)")
+                }
+            }
+            let busctl = try fixture.busctl([
+                "call", TestServiceProcess.name, "/", "org.freedesktop.DBus.Peer", "Ping", "s", "x",
+            ])
+            #expect(busctl.status != 0 && busctl.errors.contains("Ping takes no arguments"), "\(busctl.errors)")
+        }
+
         @Test func propertiesGetSetAndErrors() throws {
             let fixture = try BusFixture()
             #expect(try fixture.busctl(["get-property"] + fixture.object + ["Label"]).output == "s \"hello\"\n")

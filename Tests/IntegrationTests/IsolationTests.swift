@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Local only and quiet (SPEC §1, §12): the daemon opens nothing but AF_UNIX sockets and never
-/// talks to org.freedesktop.Notifications.
+/// Local only and quiet (SPEC §1, §12): the daemon opens nothing but AF_UNIX sockets, writes
+/// nowhere but its data directory (issue 20 §7), and never talks to org.freedesktop.Notifications.
 @Suite("Isolation")
 struct IsolationTests {
     /// Why strace cannot be used here, or nil when it can (it is missing, or ptrace is not permitted).
@@ -45,19 +45,27 @@ struct IsolationTests {
         #expect(closed, "the closeout ran during the session")
     }
 
+    /// The system calls the confinement test traces: sockets, connections, and everything that
+    /// creates, changes or removes a file.
+    static let traced = [
+        "socket", "socketpair", "connect", "open", "openat", "openat2", "creat", "rename", "renameat", "renameat2",
+        "unlink", "unlinkat", "rmdir", "mkdir", "mkdirat", "link", "linkat", "symlink", "symlinkat", "truncate",
+        "chmod", "fchmodat", "chown", "fchownat", "mknod", "mknodat",
+    ]
+
     @Test(
-        "every socket() the daemon makes is AF_UNIX (strace -f)",
+        "strace -f: every socket is AF_UNIX, every connect goes to a path socket, every write stays in the data directory",
         .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
-    func onlyUnixSockets() async throws {
+    func confined() async throws {
         let world = try await World("strace")
         defer { world.close() }
-        let trace = world.sandbox.path("socket.trace")
+        let trace = world.sandbox.path("calls.trace")
         let data = world.sandbox.path("data")
         let strace = try world.sandbox.spawn(
             "/usr/bin/strace",
             [
-                "-f", "-qq", "-e", "trace=socket,socketpair", "-o", trace, try PetDaemon.binary(), "--data-dir", data,
-                "--now", "2026-03-02T23:59:10+01:00", "--time-scale", "60",
+                "-f", "-qq", "-y", "-s", "4096", "-e", "trace=" + Self.traced.joined(separator: ","), "-o", trace,
+                try PetDaemon.binary(), "--data-dir", data, "--now", "2026-03-02T23:59:10+01:00", "--time-scale", "60",
             ],
             environment: PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "Europe/Berlin"),
             label: "strace")
@@ -66,15 +74,93 @@ struct IsolationTests {
             await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil },
             "the traced daemon owns its name: \(strace.errors)")
         try await Self.session(world)
+        try client.call("SetRest", [.string("tomorrow"), .string("tomorrow"), .bool(true)])
         let pid = try client.daemonPID()
         #expect(pid != strace.pid, "the daemon is strace's child")
         kill(pid, SIGTERM)
         let code = await strace.waitExit(timeout: .seconds(15))
         #expect(code == 0, "strace passes on the daemon's exit status 0: \(strace.errors)")
-        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-        let sockets = lines.filter { $0.contains("socket(") || $0.contains("socketpair(") }
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let calls = Self.calls(lines)
+        let sockets = calls.filter { $0.name == "socket" || $0.name == "socketpair" }
         #expect(!sockets.isEmpty, "the bus connection's socket was traced: \(lines.prefix(5))")
-        for line in sockets { #expect(line.contains("(AF_UNIX,"), "\(line)") }
+        for call in sockets { #expect(call.line.contains("(AF_UNIX,"), "\(call.line)") }
+        for call in calls where call.name == "connect" {
+            #expect(call.line.contains("sa_family=AF_UNIX, sun_path=\""), "\(call.line)")
+        }
+        let writes = calls.filter(\.writes)
+        #expect(writes.contains { $0.name == "rename" || $0.name == "renameat" || $0.name == "renameat2" })
+        #expect(writes.contains { $0.line.contains("history-2026.jsonl") }, "the closeout's history append was traced")
+        var outside = 0
+        for call in writes {
+            for path in call.paths where path != data && !path.hasPrefix(data + "/") {
+                Issue.record("written outside \(data): \(call.line)")
+                outside += 1
+            }
+        }
+        let connects = calls.filter { $0.name == "connect" }.count
+        try ReliabilityRun.fragment(
+            "71-confinement-strace",
+            """
+            ## Confinement: what the daemon does
+
+            `IsolationTests.confined`, \(ReliabilityRun.daemonBuild), under `strace -f -y`: a session \
+            of calls from DBusKit, dbus-send, gdbus and busctl (tasks, a setting, a rest day) and a \
+            closeout at 60×. Of \(calls.count) traced calls (\(Self.traced.joined(separator: ", "))): \
+            \(sockets.count) `socket`, all `AF_UNIX`; \(connects) `connect`, all to a path socket (the bus); \
+            \(writes.count) that create, change or remove a file, \(outside) of them outside the data directory.
+
+
+            """)
+    }
+
+    /// One traced system call: its name, whether it creates or changes a file, and the paths it
+    /// names (relative ones resolved against the directory strace's `-y` shows for their dirfd).
+    struct TracedCall {
+        let name: String
+        let line: String
+
+        static let writeFlags = ["O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND", "O_TMPFILE"]
+
+        var writes: Bool {
+            switch name {
+            case "socket", "socketpair", "connect": false
+            case "open", "openat", "openat2": Self.writeFlags.contains { line.contains($0) }
+            default: true
+            }
+        }
+
+        var paths: [String] {
+            var found: [String] = []
+            var directory = "/"
+            var rest = Substring(line.drop { $0 != "(" })
+            while let next = rest.firstIndex(where: { $0 == "\"" || $0 == "<" }) {
+                let closing: Character = rest[next] == "<" ? ">" : "\""
+                let body = rest[rest.index(after: next)...]
+                guard let end = body.firstIndex(of: closing) else { break }
+                let text = String(body[..<end])
+                if rest[next] == "<" {
+                    directory = text
+                } else {
+                    found.append(text.hasPrefix("/") ? text : directory + "/" + text)
+                }
+                rest = body[body.index(after: end)...]
+                // The result's `= 3</path>` describes the opened file, not an argument.
+                if rest.hasPrefix(")") { break }
+            }
+            return found
+        }
+    }
+
+    /// The calls of a `strace -f -y` log, an `<unfinished ...>` line standing for its call.
+    static func calls(_ lines: [String]) -> [TracedCall] {
+        lines.compactMap { line in
+            // "1234 openat(AT_FDCWD</x>, ...) = 3</x/y>"
+            let afterPID = line.drop { $0 != " " }.drop { $0 == " " }
+            guard !afterPID.hasPrefix("<..."), let open = afterPID.firstIndex(of: "(") else { return nil }
+            let name = String(afterPID[..<open])
+            return traced.contains(name) ? TracedCall(name: name, line: String(afterPID)) : nil
+        }
     }
 
     @Test("a dbus-monitor capture of a whole session has nothing for org.freedesktop.Notifications")

@@ -29,17 +29,32 @@ import Testing
             ? nil : "cannot bind-mount in a private mount namespace (needs root): \(probe.errors.prefix(200))"
     }()
 
+    /// How `/etc/localtime` is set and then changed: the zone before, and whether it is a symlink
+    /// into tzdata (what timedatectl makes) or a copy of the zone file (what some images ship).
+    struct Change: Sendable, CustomStringConvertible {
+        let from: String
+        let copy: Bool
+        var description: String { "\(from) → Asia/Kathmandu (\(copy ? "a copied file replaced" : "relinked"))" }
+    }
+
+    /// At 08:20Z the latest tick is 08:00Z in UTC and in Berlin (09:00, +01:00), and 08:15Z in
+    /// Kathmandu (14:00, +05:45), so each change crosses a tick.
+    static let changes = [
+        Change(from: "Etc/UTC", copy: false), Change(from: "Europe/Berlin", copy: false),
+        Change(from: "Europe/Berlin", copy: true),
+    ]
+
     @Test(
-        "relinking /etc/localtime from UTC to Asia/Kathmandu at 08:20Z crosses the 08:15Z tick: one EntryChanged, ticks at :15",
+        "an /etc/localtime change at 08:20Z to Asia/Kathmandu crosses the 08:15Z tick: one EntryChanged, ticks at :15",
         .enabled(
-            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"))
-    func zoneChangeReAlignsTicks() async throws {
+            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"),
+        arguments: changes)
+    func zoneChangeReAlignsTicks(_ change: Change) async throws {
         let world = try await World("zonechange")
         defer { world.close() }
         let etc = world.sandbox.path("etc")
         try FileManager.default.createDirectory(atPath: etc, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(
-            atPath: etc + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Etc/UTC")
+        try Self.setLocaltime(etc, to: change.from, copy: change.copy, via: "localtime")
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
         var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "")
@@ -58,12 +73,12 @@ import Testing
             "the daemon owns its name: \(daemon.errors)")
         let before = try client.entry()
         try await PetDaemon.waitForZoneWatch(daemon)
-        #expect(before.int("date") == unix("2026-03-02T08:00:00Z"), "UTC: the 08:00 snapshot")
+        #expect(before.int("date") == unix("2026-03-02T08:00:00Z"), "\(change.from): the 08:00Z snapshot")
         #expect(before.int("next_date") == unix("2026-03-02T09:00:00Z"))
 
-        // What timedatectl does: replace the link (here with a rename over it, atomically).
-        try FileManager.default.createSymbolicLink(
-            atPath: etc + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
+        // What timedatectl does: replace the link (here with a rename over it, atomically); or a
+        // new copy of the zone file renamed over the old one.
+        try Self.setLocaltime(etc, to: "Asia/Kathmandu", copy: change.copy, via: "localtime.new")
         #expect(rename(etc + "/localtime.new", etc + "/localtime") == 0)
 
         let changed = await recorder.wait(timeout: .seconds(20)) { $0.contains { $0.member == "EntryChanged" } }
@@ -75,6 +90,17 @@ import Testing
         let after = try client.entry()
         #expect(after.int("date") == unix("2026-03-02T08:15:00Z"))
         #expect(after.int("next_date") == unix("2026-03-02T09:15:00Z"), "the next tick is Kathmandu's 15:00")
-        #expect(daemon.errors.contains("time zone changed to Asia/Kathmandu"), "\(daemon.errors)")
+        #expect(daemon.errors.contains("time zone changed to "), "\(daemon.errors)")
+        if !change.copy { #expect(daemon.errors.contains("time zone changed to Asia/Kathmandu"), "\(daemon.errors)") }
+    }
+
+    /// Makes `etc/name` a symlink to the zone's tzdata file, or a copy of it.
+    static func setLocaltime(_ etc: String, to zone: String, copy: Bool, via name: String) throws {
+        let source = "/usr/share/zoneinfo/" + zone
+        if copy {
+            try FileManager.default.copyItem(atPath: source, toPath: etc + "/" + name)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: etc + "/" + name, withDestinationPath: source)
+        }
     }
 }

@@ -52,6 +52,35 @@ import Testing
         #expect(bytes(moved) == Array(contents.utf8))
     }
 
+    /// Found by LoaderFuzzTests (issue 20): `"lastClosedDay": null` in a state file whose history
+    /// record names 2026-03-01 loaded as a world with no closed day, and every save after it was
+    /// refused ("would drop history"). Such a file contradicts itself: it is set aside, and the
+    /// empty start adopts history's last day, keeping every record.
+    @Test(arguments: ["null", #""2026-02-20""#])
+    func aStateWhoseLastClosedDayIsBeforeItsHistoryIsSetAside(lastClosedDay: String) throws {
+        let dir = TempDir()
+        do {
+            let (store, _) = try openLoaded(dir.store)
+            let days = ["2026-02-27", "2026-02-28", "2026-03-01"].map(Fixture.day)
+            try store.commitCloseouts(days.map { Fixture.record($0) }, world: Fixture.world(closedThrough: days[2]))
+            store.close()
+        }
+        let history = bytes(dir.file("history-2026.jsonl"))
+        let valid = String(decoding: bytes(dir.file("state.json")) ?? [], as: UTF8.self)
+        let damaged = valid.replacingOccurrences(
+            of: #""lastClosedDay":"2026-03-01""#, with: #""lastClosedDay":"# + lastClosedDay)
+        #expect(damaged != valid)
+        write(damaged, to: dir.file("state.json"))
+
+        let (store, loaded) = try openLoaded(dir.store, now: 1_772_438_400)
+        #expect(loaded.start == .empty(lastClosedDay: Fixture.day("2026-03-01")))
+        #expect(loaded.problems.first?.contains("before the last day of history it records (2026-03-01)") == true)
+        #expect(bytes(try #require(loaded.quarantinedTo)) == Array(damaged.utf8))
+        #expect(bytes(dir.file("history-2026.jsonl")) == history, "history untouched")
+        try store.save(Fixture.world(closedThrough: Fixture.day("2026-03-01")))
+        store.close()
+    }
+
     @Test func aValidStateWithUnknownKeysIsNotQuarantined() throws {
         // Later builds may add keys; the current PetWorld Codable ignores what it does not know.
         let dir = TempDir()

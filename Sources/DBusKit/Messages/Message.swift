@@ -105,6 +105,16 @@ public final class Message {
     /// False when the caller set NO_REPLY_EXPECTED.
     public var expectsReply: Bool { dbus_message_get_no_reply(raw) == 0 }
 
+    /// The message's size on the wire as it stands (header and body, as libdbus marshals it); the
+    /// bus adds the sender field in transit. Nil if libdbus runs out of memory.
+    public var wireSize: Int? {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &bytes, &length) != 0 else { return nil }
+        dbus_free(bytes)
+        return Int(length)
+    }
+
     /// The error this message carries, for error replies: its name and first string argument.
     public var error: DBusError? {
         guard kind == .error else { return nil }

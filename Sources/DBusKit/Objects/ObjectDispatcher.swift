@@ -15,6 +15,8 @@ enum ObjectDispatcher {
             return IntrospectableInterface.handle(member: member, message: message, object: object)
         case PropertiesInterface.name?:
             return PropertiesInterface.handle(member: member, message: message, object: object, emit: emit)
+        case PeerInterface.name?:
+            return PeerInterface.handle(member: member, message: message)
         case nil where member == "Introspect":
             return IntrospectableInterface.handle(member: member, message: message, object: object)
         default:
@@ -158,8 +160,10 @@ extension Connection {
 extension Connection {
     /// Registers a fallback at `/` that answers calls to paths with no object with `UnknownObject`.
     ///
-    /// Without it libdbus answers them with `UnknownMethod`. `Introspect` is left to libdbus, whose
-    /// default reply lists the child nodes, so tools can walk down to the exported objects.
+    /// Without it libdbus answers them with `UnknownMethod`. `Introspect` with no arguments is left
+    /// to libdbus, whose default reply lists the child nodes, so tools can walk down to the exported
+    /// objects; with arguments it is `InvalidArgs` (libdbus would ignore them). Peer calls, routed
+    /// to the objects (``PeerInterface``), are answered here on paths without one.
     func installUnknownObjectFallback() throws {
         guard !state.unknownObjectFallbackInstalled else { return }
         var vtable = DBusObjectPathVTable()
@@ -170,14 +174,22 @@ extension Connection {
         vtable.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let call = Message(borrowing: message)
-            guard call.kind == .methodCall, call.member != "Introspect" else {
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            guard call.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let outcome: ObjectDispatcher.Outcome
+            if let peer = call.interface == PeerInterface.name
+                ? PeerInterface.handle(member: call.member ?? "", message: call) : nil
+            {
+                outcome = peer
+            } else if call.member == "Introspect", [nil, IntrospectableInterface.name].contains(call.interface) {
+                guard !call.signature.isEmpty else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                outcome = .failure(.invalidArgs("Introspect takes no arguments, got '\(call.signature)'."))
+            } else {
+                outcome = .failure(
+                    DBusError(name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'."))
             }
-            let error = DBusError(
-                name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'.")
             if call.expectsReply {
                 Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().reporting {
-                    try ObjectDispatcher.send(call.makeErrorReply(error), on: connection)
+                    try ObjectDispatcher.send(ObjectDispatcher.reply(to: call, with: outcome), on: connection)
                 }
             }
             return DBUS_HANDLER_RESULT_HANDLED
@@ -190,6 +202,8 @@ extension Connection {
             Unmanaged<ConnectionState>.fromOpaque(data).release()
             throw error
         }
+        // From now on Peer calls reach the objects and this fallback instead of libdbus's own answer.
+        dbus_connection_set_route_peer_messages(raw, 1)
         state.unknownObjectFallbackInstalled = true
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// `org.freedesktop.DBus.Properties`: `Get`, `GetAll` and `Set` over the declared properties.
 public enum PropertiesInterface {
     /// The interface name.
@@ -18,7 +20,10 @@ public enum PropertiesInterface {
                 .invalidArgs("Properties.\(member) expects signature '\(expected)', got '\(message.signature)'."))
         }
         do {
-            let call = MethodCall(message: message, arguments: try message.arguments())
+            let arguments = try message.arguments()
+            // Reading an `h` dups the descriptor; a Set's variant may carry one, and nothing keeps it.
+            defer { closeDescriptors(in: arguments) }
+            let call = MethodCall(message: message, arguments: arguments)
             switch member {
             case "Get": return .success([.variant(try get(call, object))])
             case "GetAll": return .success([try getAll(call, object)])
@@ -28,6 +33,19 @@ public enum PropertiesInterface {
             }
         } catch {
             return .failure(ObjectDispatcher.asDBusError(error))
+        }
+    }
+
+    /// Closes every file descriptor in `values`, however deeply nested.
+    private static func closeDescriptors(in values: [DBusValue]) {
+        for value in values {
+            switch value {
+            case .unixFD(let fd): _ = close(fd)
+            case .variant(let inner): closeDescriptors(in: [inner])
+            case .array(_, let elements), .structure(let elements): closeDescriptors(in: elements)
+            case .dictionary(_, _, let entries): closeDescriptors(in: entries.flatMap { [$0.key, $0.value] })
+            default: break
+            }
         }
     }
 

@@ -42,7 +42,7 @@ enum StateFile {
         if bytes.isEmpty { return .unreadable("the file is empty") }
         // The usual case in one parse: a current file.
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.schema == Schema.current {
-            return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
+            return consistent(envelope)
         }
         guard let document = JSONValue.parse(data) else {
             return .unreadable("it is not valid JSON (truncated or damaged)")
@@ -53,8 +53,7 @@ enum StateFile {
         if probe.schema > Schema.current { return .newer(probe.schema) }
         if probe.schema == Schema.current {
             do {
-                let envelope = try JSONDecoder().decode(Envelope.self, from: data)
-                return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
+                return consistent(try JSONDecoder().decode(Envelope.self, from: data))
             } catch {
                 return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
             }
@@ -70,6 +69,20 @@ enum StateFile {
         } catch {
             return .unreadable("its schema \(probe.schema) contents could not be migrated: \(explain(error))")
         }
+    }
+
+    /// A current file's world, unless it contradicts itself: a save records history's last day
+    /// beside a last closed day never before it (`save` refuses otherwise), so a file whose last
+    /// closed day is earlier, or none, was damaged. Loaded, it would make every later save refuse
+    /// (or, trusted, drop the history it names); set aside, the empty start adopts history's end.
+    private static func consistent(_ envelope: Envelope) -> Reading {
+        let closed = envelope.world.lastClosedDay
+        if let recorded = envelope.history?.lastDay, !(closed.map { $0 >= recorded } ?? false) {
+            return .unreadable(
+                "its last closed day (\(closed.map { "\($0)" } ?? "none")) is before the last day of history it records (\(recorded))"
+            )
+        }
+        return .world(envelope.world, migratedFrom: nil, tail: envelope.history)
     }
 
     static let encoder: JSONEncoder = {
