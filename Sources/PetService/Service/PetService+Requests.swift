@@ -91,7 +91,7 @@ extension PetService {
         ServiceStatus(
             version: Self.version, dataDirectory: store.directory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
-            mutations: world.mutations, problems: problems, now: now)
+            mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
     }
 
     // Settings (SPEC §4).

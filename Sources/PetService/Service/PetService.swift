@@ -24,8 +24,10 @@ public final class PetService {
     /// Called with the next instant the daemon must wake at, whenever it may have changed.
     let onNextWake: (Instant) -> Void
     /// The local zone; the daemon updates it when `/etc/localtime` or the zone file changes.
-    public var zone: Zone
-    public private(set) var world: PetWorld
+    public var zone: Zone { didSet { replies.invalidate() } }
+    public private(set) var world: PetWorld { didSet { replies.invalidate() } }
+    /// The encoded replies kept until the world or the zone changes (issue 19).
+    let replies = ReplyCache()
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
     let startupProblems: [String]
