@@ -71,6 +71,6 @@ extension DaemonBench {
     func cacheHits(_ bus: Connection) -> Int? {
         let reply = try? bus.call(
             destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.getStatus.rawValue)
-        return reply?.first?.vardictValue?["entry_cache_hits"]?.uint64Value.map(Int.init)
+        return reply?.first?.vardictValue?["reply_cache_hits"]?.uint64Value.map(Int.init)
     }
 }
