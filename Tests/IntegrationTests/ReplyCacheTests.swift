@@ -68,10 +68,27 @@ struct ReplyCacheTests {
     }
 
     /// Polls until the daemon's clock has reached `instant` (simulated).
-    static func waitForClock(_ client: RawClient, _ instant: String) async throws {
-        let target = unix(instant)
-        let reached = await poll(timeout: .seconds(30)) { (try client.status().int("now") ?? 0) >= target }
-        #expect(reached, "the daemon's clock reaches \(instant)")
+    static func waitForClock(_ client: RawClient, _ target: Int64) async throws {
+        let reached = await poll(timeout: .seconds(40)) { (try client.status().int("now") ?? 0) >= target }
+        #expect(reached, "the daemon's clock reaches \(target)")
+    }
+
+    /// Restarts the daemon on the same store at `now`, fills the cache (the entry and the pet,
+    /// each asked twice) well before `event`, and waits until the clock is 3 s past it.
+    static func keepAcross(
+        _ world: World, _ client: RawClient, _ daemon: inout PetDaemon, now: String, event: String
+    ) async throws {
+        await daemon.stop()
+        daemon = try await world.daemon(dataDirectory: daemon.dataDirectory, now: now, timeScale: 1)
+        let hits = try hitCount(client)
+        for _ in 0..<2 {
+            _ = try client.call("GetWidgetEntry")
+            _ = try client.property("WidgetEntry")
+            _ = try client.call("GetPet")
+        }
+        #expect(try hitCount(client) >= hits + 3, "kept before \(event)")
+        #expect(try client.status().int("now").map { $0 < unix(event) } == true, "kept before \(event), not after")
+        try await waitForClock(client, unix(event) + 3)
     }
 
     @Test(
@@ -80,14 +97,14 @@ struct ReplyCacheTests {
     func everyChange() async throws {
         let world = try await World("replycache")
         defer { world.close() }
-        // Ten simulated seconds per second: the 09:00 tick 6 s after start-up, the task's overdue
-        // flip at 09:01:01; every check is made well away from both.
-        var daemon = try await world.daemon(now: "2026-03-02T08:59:00+01:00", timeScale: 10)
+        // The real pace (time scale 1): the changes a client makes half an hour from any tick, and
+        // each change of time reached by a restart 10-15 s before it, once the cache is filled.
+        var daemon = try await world.daemon(now: "2026-03-02T08:30:00+01:00", timeScale: 1)
         let client = try world.client()
         let start = try await Self.check(world, client, after: "start-up")
         #expect(start.int("tasks_total") == 0)
 
-        _ = try client.addTask("Tea", "09:01")
+        _ = try client.addTask("Tea", "09:10")
         let added = try await Self.check(world, client, after: "a mutation (AddTask)")
         #expect(added.int("tasks_total") == 1 && added.bool("next_task_overdue") == false)
 
@@ -97,31 +114,25 @@ struct ReplyCacheTests {
         try client.setRest("2026-03-02", "2026-03-02", true)
         let rest = try await Self.check(world, client, after: "a rest-day change (SetRest)")
         #expect(rest.bool("rest_day") == true)
-        #expect(
-            try client.status().int("now").map { $0 < unix("2026-03-02T09:00:00+01:00") } == true,
-            "the checks before the tick were made before it")
 
-        try await Self.waitForClock(client, "2026-03-02T09:00:10+01:00")
+        try await Self.keepAcross(
+            world, client, &daemon, now: "2026-03-02T08:59:45+01:00", event: "2026-03-02T09:00:00+01:00")
         let ticked = try await Self.check(world, client, after: "the 09:00 tick")
         #expect(ticked.int("date") == unix("2026-03-02T09:00:00+01:00"))
         #expect(ticked.bool("next_task_overdue") == false)
 
-        try await Self.waitForClock(client, "2026-03-02T09:01:10+01:00")
+        // Overdue once the clock is past 09:10:00.
+        try await Self.keepAcross(
+            world, client, &daemon, now: "2026-03-02T09:09:50+01:00", event: "2026-03-02T09:10:01+01:00")
         let overdue = try await Self.check(world, client, after: "the next overdue flip")
-        #expect(overdue.bool("next_task_overdue") == true, "the kept entry was dropped at 09:01:01")
+        #expect(overdue.bool("next_task_overdue") == true, "the kept entry was dropped at 09:10:01")
 
-        // A closeout: the same store, 30 s before midnight.
-        await daemon.stop()
-        daemon = try await world.daemon(now: "2026-03-02T23:59:30+01:00", timeScale: 10)
-        let before = try await Self.check(world, client, after: "a restart before midnight")
-        #expect(before.string("day_key") == "2026-03-02")
-        try await Self.waitForClock(client, "2026-03-03T00:00:10+01:00")
+        try await Self.keepAcross(
+            world, client, &daemon, now: "2026-03-02T23:59:50+01:00", event: "2026-03-03T00:00:00+01:00")
         let closed = try await Self.check(world, client, after: "the closeout at midnight")
         #expect(closed.string("day_key") == "2026-03-03")
         #expect(try client.status().string("last_closed_day") == "2026-03-02")
-        _ = daemon
     }
-
     @Test(
         "after a zone change (/etc/localtime relinked in a private mount namespace), the kept replies equal fresh ones",
         .enabled(
