@@ -4,8 +4,9 @@ import Glibc
 import PetBus
 
 /// Round trips timed by the C client (bench/rtt/rtt.c): `GetWidgetEntry` and `GetPet` against the
-/// routed `Peer.Ping` to the same daemon, playerctld's `Properties.GetAll` and the bus's `GetId`,
-/// in turn within each round (A B C D A B C D …).
+/// routed `Peer.Ping` to the same daemon, playerctld's `Properties.GetAll`, the bus's `GetId`, and
+/// the same entry answered by rtt's C server from a kept copy (the floor for that reply), in turn
+/// within each round (A B C D … A B C D …).
 extension DaemonBench {
     var rttRounds: Int { quick ? 3 : 40 }
     static let rttCalls = 1000
@@ -17,6 +18,12 @@ extension DaemonBench {
         let player = try spawn(["/usr/bin/playerctld"])
         defer { stop(player) }
         try waitForName(bus, "org.mpris.MediaPlayer2.playerctld")
+        let floorName = "org.petprogress.bench.Floor"
+        let floor = try spawn(
+            [rtt, "--serve", floorName, name, path, PetBus.interface, PetBus.Method.getWidgetEntry.rawValue],
+            quiet: true)
+        defer { stop(floor) }
+        try waitForName(bus, floorName)
         let ours = [name, path]
         // playerctld's own interface: the one it answers without a player to proxy.
         let targets: [Target] = [
@@ -28,6 +35,7 @@ extension DaemonBench {
             ],
             ["bus.GetId", "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", "-"],
             ["GetPet"] + ours + [PetBus.interface, PetBus.Method.getPet.rawValue, "-"],
+            ["C.kept-entry", floorName, path, PetBus.interface, PetBus.Method.getWidgetEntry.rawValue, "-"],
         ]
         let hitsBefore = cacheHits(bus)
         let file = root + "/rtt.txt"
@@ -49,6 +57,11 @@ extension DaemonBench {
             ratios(
                 "GetWidgetEntry / playerctld GetAll, p50", p50s("GetWidgetEntry"), p50s("playerctld.GetAll"),
                 target: "<= 1.0"))
+        say(
+            ratios(
+                "GetWidgetEntry / the same reply from rtt's C server, p50", p50s("GetWidgetEntry"),
+                p50s("C.kept-entry"),
+                target: "—"))
         say(ratios("GetPet / Ping (same daemon), p50", p50s("GetPet"), p50s("Ping"), target: "<= 1.10"))
         say(ratios("Ping (daemon) / bus GetId, p50", p50s("Ping"), p50s("bus.GetId"), target: "—"))
         let calls = 2 * (rttRounds * Self.rttCalls + 200)

@@ -8,6 +8,13 @@
  * so a busy moment on the machine weighs on all of them alike, and prints one line per target
  * and round: "LABEL ROUND P50_NS P99_NS MIN_NS". Exits 1 if any call fails. Talks to the bus in
  * DBUS_SESSION_BUS_ADDRESS. Built by `make bench` with `cc $(pkg-config --cflags --libs dbus-1)`.
+ *
+ *        rtt --serve NAME DEST PATH IFACE MEMBER
+ *
+ * The floor for a given reply: calls MEMBER once, keeps the reply, takes the bus name NAME and
+ * answers every method call with a copy of it (dbus_message_copy, the reply serial and the
+ * destination set: what petprogressd does with a kept reply), in libdbus's own loop. Prints
+ * "ready" once NAME is owned; runs until killed.
  */
 #include <dbus/dbus.h>
 #include <stdint.h>
@@ -53,7 +60,57 @@ static int compare(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+static DBusMessage *kept;
+
+static DBusHandlerResult answer(DBusConnection *bus, DBusMessage *call, void *data) {
+    (void)data;
+    if (dbus_message_get_type(call) != DBUS_MESSAGE_TYPE_METHOD_CALL) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    DBusMessage *reply = dbus_message_copy(kept);
+    if (!reply) return DBUS_HANDLER_RESULT_NEED_MEMORY;
+    const char *sender = dbus_message_get_sender(call);
+    if (!dbus_message_set_reply_serial(reply, dbus_message_get_serial(call)) ||
+        (sender && !dbus_message_set_destination(reply, sender)) || !dbus_connection_send(bus, reply, NULL)) {
+        dbus_message_unref(reply);
+        return DBUS_HANDLER_RESULT_NEED_MEMORY;
+    }
+    dbus_message_unref(reply);
+    return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+static int serve(char **w) {
+    DBusError error;
+    dbus_error_init(&error);
+    DBusConnection *bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
+    if (!bus) {
+        fprintf(stderr, "rtt: cannot connect to the session bus: %s\n", error.message);
+        return 1;
+    }
+    DBusMessage *m = dbus_message_new_method_call(w[1], w[2], w[3], w[4]);
+    if (!m) return 1;
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, m, 5000, &error);
+    dbus_message_unref(m);
+    if (!reply) {
+        fprintf(stderr, "rtt: %s: %s\n", w[4], error.message);
+        return 1;
+    }
+    kept = dbus_message_copy(reply);
+    dbus_message_unref(reply);
+    // Only the body and the reply serial field stay: the bus sets the sender, each reply its destination.
+    if (!kept || !dbus_message_set_sender(kept, NULL) || !dbus_message_set_destination(kept, NULL) ||
+        !dbus_connection_add_filter(bus, answer, NULL, NULL)) return 1;
+    if (dbus_bus_request_name(bus, w[0], DBUS_NAME_FLAG_DO_NOT_QUEUE, &error) != DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER) {
+        fprintf(stderr, "rtt: cannot own %s\n", w[0]);
+        return 1;
+    }
+    printf("ready\n");
+    fflush(stdout);
+    while (dbus_connection_read_write_dispatch(bus, -1)) {
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 7 && strcmp(argv[1], "--serve") == 0) return serve(argv + 2);
     if (argc < 10 || (argc - 4) % 6 != 0) {
         fprintf(stderr, "usage: rtt ROUNDS CALLS WARMUP LABEL DEST PATH IFACE MEMBER ARG [...]\n");
         return 64;
