@@ -5,7 +5,7 @@ import Glibc
 /// of history, and playerctld, in turn (A B C A B C …), so a busy moment weighs on all three.
 extension DaemonBench {
     /// Cold starts per binary: enough for a median with a spread (at least 30).
-    var startupRounds: Int { quick ? 3 : 40 }
+    var startupRounds: Int { quick ? 3 : 60 }
 
     typealias Start = (seconds: Double, rssKiB: Double)
 
@@ -42,11 +42,14 @@ extension DaemonBench {
         return (seconds, rss)
     }
 
-    /// `mine / theirs`: of the medians, and run by run (median and middle half).
+    /// `mine / theirs`: run by run (median and middle half: the figure the targets are read on),
+    /// of the medians, and of the minima (the runs least disturbed by other work on the machine).
     func ratios(_ what: String, _ mine: [Double], _ theirs: [Double], target: String) -> String {
         let each = zip(mine, theirs).map { $0 / $1 }
         return String(
-            format: "%@: of the medians %.3f (target %@); run by run median %.3f (p25–p75 %.3f–%.3f)", what,
-            median(mine) / median(theirs), target, median(each), percentile(each, 0.25), percentile(each, 0.75))
+            format:
+                "%@: run by run median %.3f (p25–p75 %.3f–%.3f; target %@); of the medians %.3f, of the minima %.3f",
+            what, median(each), percentile(each, 0.25), percentile(each, 0.75), target, median(mine) / median(theirs),
+            (mine.min() ?? 0) / (theirs.min() ?? 1))
     }
 }
