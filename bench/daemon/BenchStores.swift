@@ -4,21 +4,20 @@ import PetStore
 
 /// The stores the daemon starts on, written through the real `PetStore` (its own format).
 extension DaemonBench {
-    /// A world on the bench's `now` with a day of six tasks on it, and `days` closed days before it.
+    /// A world open on the bench's `now` with a day of six tasks (10:30 to 15:30, four done early),
+    /// and `days` closed days of the same before it.
     static func synthesize(days: Int) -> (PetWorld, [DayRecord]) {
         let end = ISO8601DateFormatter().date(from: benchNow).map { Instant($0.timeIntervalSince1970) } ?? 0
-        var t = end - Instant(days) * 86_400 - 12 * 3600
+        var t = end - Instant(days) * 86_400
         var world = PetWorld(now: t, zone: .utc)
         var records: [DayRecord] = []
         while true {
             let ctx = Context(now: t, zone: .utc)
             for n in 0..<6 {
                 let id = try? world.addTask(title: "Task \(n) of a busy day", time: "\(10 + n):30", ctx)
-                if n % 3 != 2, let id {
-                    _ = try? world.markDone(id: id, Context(now: t + Instant(3 + n) * 3600, zone: .utc))
-                }
+                if n % 3 != 2, let id { _ = try? world.markDone(id: id, ctx) }
             }
-            guard t + 86_400 < end else { break }
+            guard t + 86_400 <= end else { break }
             t += 86_400
             records += world.closeDueDays(Context(now: t, zone: .utc)).compactMap(\.record)
         }

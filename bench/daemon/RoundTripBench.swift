@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import PetBus
+import PetCore
 
 /// Round trips timed by the C client (bench/rtt/rtt.c): `GetWidgetEntry` and `GetPet` against the
 /// routed `Peer.Ping` to the same daemon, playerctld's `Properties.GetAll`, the bus's `GetId`, and
@@ -37,6 +38,12 @@ extension DaemonBench {
             ["GetPet"] + ours + [PetBus.interface, PetBus.Method.getPet.rawValue, "-"],
             ["C.kept-entry", floorName, path, PetBus.interface, PetBus.Method.getWidgetEntry.rawValue, "-"],
         ]
+        let entry = try bus.call(
+            destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.getWidgetEntry.rawValue
+        ).first.map { try WidgetEntry(dbus: $0) }
+        say(
+            "the entry: \(entry?.tasksDone ?? 0) of \(entry?.tasksTotal ?? 0) tasks done, "
+                + "\(entry?.upcoming.count ?? 0) upcoming records")
         let hitsBefore = cacheHits(bus)
         let file = root + "/rtt.txt"
         try runToEnd(
