@@ -132,11 +132,12 @@ run: release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
 bench:
-	@bash scripts/deps.sh playerctl time
+	@bash scripts/deps.sh playerctl time gcc pkg-config
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
-	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL)
+	cc -O2 -Wall -o .build-release/rtt bench/rtt/rtt.c $$(pkg-config --cflags --libs dbus-1)
+	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL) --rtt .build-release/rtt
 
 # Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
 pets:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, when they are missing, plus any named
-# on the command line (`make bench` adds playerctl, the anchor, and time, for peak memory). As root it
-# runs apt-get; otherwise it prints the exact command and fails.
+# on the command line (`make bench` adds playerctl, the anchor; time, for peak memory; gcc and
+# pkg-config, for its C round-trip client bench/rtt/rtt.c; `bash scripts/deps.sh valgrind` for
+# callgrind profiles). As root it runs apt-get; otherwise it prints the exact command and fails.
 #   libdbus-1-dev  the build (CDBus)        dbus-daemon, dbus-bin  the bus, dbus-send, dbus-monitor
 #   libglib2.0-bin gdbus                    systemd                busctl
 #   tzdata         the zone sweep           util-linux             setpriv (PetStore's EACCES test)

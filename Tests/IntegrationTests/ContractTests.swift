@@ -163,6 +163,7 @@ struct ContractTests {
                 "last_closed_day": "s:\"\(status.lastClosedDay)\"", "open_day": "s:\"\(status.openDay)\"",
                 "mutations": "t:\(status.mutations)", "now": nowAgrees ? rawNow : "x:\(status.now)",
                 "problems": "as:[\(status.problems.map { "\"\($0)\"" }.joined(separator: ","))]",
+                "reply_cache_hits": "t:\(status.replyCacheHits)",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

@@ -53,6 +53,21 @@ import Testing
         #expect(try HistoryRecord(dbus: rest.dbus) == rest)
     }
 
+    /// The daemon writes the entry and the pet straight into the message (issue 19); read back,
+    /// the body is the very value clients decode, key order included, and a NUL cannot cut a
+    /// string short.
+    @Test func theBodyWrittenIntoTheMessageIsTheValue() throws {
+        #expect(try EncodedBody { Self.entry.encode(into: &$0) }.values() == [Self.entry.dbus])
+        #expect(try EncodedBody { Self.pet.encode(into: &$0) }.values() == [Self.pet.dbus])
+        let property = try EncodedBody { body in body.variantOfVardict { Self.entry.encode(into: &$0) } }
+        #expect(property.signature == "v")
+        #expect(try property.values() == [.variant(Self.entry.dbus)])
+        var nul = Self.pet
+        nul.stageName = "Fr\u{0}og"
+        let read = try EncodedBody { nul.encode(into: &$0) }.values().first?.vardictValue?["stage_name"]
+        #expect(read == .string("Fr\u{FFFD}og"))
+    }
+
     @Test func aHistoryRecordHasEveryKeyOfTheContract() {
         let types = (Self.history.dbus.vardictValue ?? [:]).mapValues(\.signature)
         #expect(

@@ -6,15 +6,22 @@ import PetBus
 import PetCore
 import PetStore
 
-/// The figures of issue 6's benchmark, printed with their targets. Not a test: nothing here fails.
+/// Every figure of the daemon's benchmark (issues 6, 11, 12, 13, 19), printed with its target, in
+/// one run. Not a test: nothing here fails.
 struct DaemonBench {
     let daemon: String
     let petctl: String
     let idleSeconds: Int
+    /// The C round-trip client (bench/rtt/rtt.c), which `make bench` compiles.
+    let rtt: String
+    /// A few rounds of everything, to try the benchmark itself out (`--quick`).
+    let quick: Bool
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-daemon-\(getpid())").path
     let name = PetBus.name
     let path = PetBus.path
-    let now = "2026-03-02T08:10:00Z"
+    /// The simulated instant the daemons start at: 50 minutes before a tick.
+    static let benchNow = "2026-03-02T08:10:00Z"
+    var now: String { Self.benchNow }
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -23,146 +30,47 @@ struct DaemonBench {
         defer { kill(busPID, SIGTERM) }
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         let bus = try Connection(address: address)
-        let data = root + "/data"
-        let days = try prepareHistory(data)
         say("bench-daemon: \(daemon)")
-        say("store: \(days) days of history (one year)\n")
-
         sizes()
-        let ours = [daemon, "--data-dir", data, "--now", now]
-        let (mine, theirs) = try interleavedStartups(bus, ours: ours, rounds: startupRounds)
-        say("\(startupRounds) cold starts each, interleaved (petprogressd, playerctld, petprogressd, …):")
-        say(spread("start-up petprogressd (exec → name owned)", mine.map(\.seconds), unit: "ms", scale: 1e3))
-        say(spread("start-up playerctld   (exec → name owned)", theirs.map(\.seconds), unit: "ms", scale: 1e3))
-        say(
-            spread("start-up ratio, run by run", zip(mine, theirs).map { $0.seconds / $1.seconds }, unit: "", scale: 1)
-                + String(
-                    format: "; of the medians %.2f (target <= 1.0)",
-                    median(mine.map(\.seconds)) / median(theirs.map(\.seconds))))
-        say(spread("resident after start-up, petprogressd", mine.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
-        say(spread("resident after start-up, playerctld  ", theirs.map(\.rssKiB), unit: "MiB", scale: 1.0 / 1024))
-        say(
-            spread("resident ratio, run by run", zip(mine, theirs).map { $0.rssKiB / $1.rssKiB }, unit: "", scale: 1)
-                + String(
-                    format: "; of the medians %.2f (target <= 2.0)\n",
-                    median(mine.map(\.rssKiB)) / median(theirs.map(\.rssKiB))))
 
-        let pid = try spawn([daemon, "--data-dir", data, "--now", now, "--time-scale", "1"])
+        let (world, records) = Self.synthesize(days: 3652)
+        let empty = root + "/empty"
+        let tenYears = root + "/tenyears"
+        try Self.prepare(empty, world: world, records: [])
+        try Self.prepare(tenYears, world: world, records: records)
+        say("stores: the same open day, with no history and with \(records.count) closed days (10 years)\n")
+        try startups(bus, empty: empty, tenYears: tenYears)
+
+        let pid = try spawn([daemon, "--data-dir", tenYears, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
-        let entry = try roundTrips(
-            bus, member: PetBus.Method.getWidgetEntry.rawValue, destination: name, path: path,
-            interface: PetBus.interface)
-        let getID = try roundTrips(
-            bus, member: "GetId", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus")
-        let ping = try roundTrips(
-            bus, member: "Ping", destination: name, path: path, interface: "org.freedesktop.DBus.Peer")
-        say(line("GetWidgetEntry round trip", entry, unit: "µs", scale: 1e6))
-        say(line("bus GetId round trip     ", getID, unit: "µs", scale: 1e6))
-        say(line("Peer.Ping to the daemon (routed; libdbus answers, no handler)", ping, unit: "µs", scale: 1e6))
-        let player = try spawn(["/usr/bin/playerctld"])
-        try waitForName(bus, "org.mpris.MediaPlayer2.playerctld")
-        let playerPing = try roundTrips(
-            bus, member: "Ping", destination: "org.mpris.MediaPlayer2.playerctld",
-            path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Peer")
-        stop(player)
-        say(line("Peer.Ping to playerctld (routed, for reference)", playerPing, unit: "µs", scale: 1e6))
-        say(
-            String(
-                format: "ratio p50: %.2f, p99: %.2f (target <= 1.3)\n",
-                percentile(entry, 0.5) / percentile(getID, 0.5), percentile(entry, 0.99) / percentile(getID, 0.99)))
-
+        try roundTrips(bus)
         let before = contextSwitches(pid)
         sleep(UInt32(idleSeconds))
         say("idle wake-ups over \(idleSeconds) s between ticks: \(contextSwitches(pid) - before) (target 0)\n")
         stop(pid)
 
+        try entryChangedDelays(bus)
         try petctlRows(bus, petctl: petctl)
         try watchResident(bus, petctl: petctl)
-
-        let delays = try (0..<3).map { _ in try entryChangedDelay(bus) }
-        say(
-            line("EntryChanged after the top of the hour (upper bound)", delays, unit: "ms", scale: 1e3)
-                + " (target <= 50 ms)")
     }
 
-    // MARK: measurements
-
-    /// Cold starts per binary: enough for a median with a spread (issue 11: at least 30).
-    let startupRounds = 40
-
-    /// One cold start: spawn, wait until the name is owned, read RSS, SIGTERM.
-    func startup(_ bus: Connection, _ argv: [String], name: String) throws -> (seconds: Double, rssKiB: Double) {
-        let t0 = monotonic()
-        let pid = try spawn(argv)
-        try waitForName(bus, name)
-        let seconds = monotonic() - t0
-        let rss = residentKiB(pid)
-        stop(pid)
-        return (seconds, rss)
-    }
-
-    /// Cold starts of the daemon and playerctld taken in turn (A B A B …), so that whatever else the
-    /// machine does at a moment weighs on both alike.
-    func interleavedStartups(_ bus: Connection, ours: [String], rounds: Int) throws
-        -> (ours: [(seconds: Double, rssKiB: Double)], theirs: [(seconds: Double, rssKiB: Double)])
-    {
-        var mine: [(seconds: Double, rssKiB: Double)] = []
-        var theirs: [(seconds: Double, rssKiB: Double)] = []
-        for _ in 0..<rounds {
-            mine.append(try startup(bus, ours, name: name))
-            theirs.append(try startup(bus, ["/usr/bin/playerctld"], name: "org.mpris.MediaPlayer2.playerctld"))
-        }
-        return (mine, theirs)
-    }
-
-    /// The shipped daemon's size as built and stripped (as `make install` installs it), and playerctld's.
+    /// Both shipped binaries' sizes as built and stripped (as `make install` installs them), and
+    /// playerctld's.
     func sizes() {
-        let stripped = root + "/petprogressd.stripped"
-        let strip = try? spawn(["/usr/bin/strip", "-o", stripped, daemon])
-        var status: Int32 = 0
-        if let strip { waitpid(strip, &status, 0) }
         func megabytes(_ path: String) -> String {
             var info = stat()
             guard stat(path, &info) == 0 else { return "?" }
             let size = Double(info.st_size)
             return size < 1e6 ? String(format: "%.0f kB", size / 1e3) : String(format: "%.1f MB", size / 1e6)
         }
-        say(
-            "binary sizes: petprogressd \(megabytes(daemon)) as built, \(megabytes(stripped)) stripped (target <= 16 MB);"
-                + " playerctld \(megabytes("/usr/bin/playerctld")) (it links GLib dynamically)\n")
-    }
-
-    func roundTrips(_ bus: Connection, member: String, destination: String, path: String, interface: String) throws
-        -> [Double]
-    {
-        for _ in 0..<200 {
-            _ = try bus.call(destination: destination, path: path, interface: interface, member: member)
+        for binary in [daemon, petctl] {
+            let stripped = root + "/stripped"
+            try? runToEnd(["/usr/bin/strip", "-o", stripped, binary])
+            let name = URL(fileURLWithPath: binary).lastPathComponent
+            say("size of \(name): \(megabytes(binary)) as built, \(megabytes(stripped)) stripped (target <= 16 MB)")
+            unlink(stripped)
         }
-        return try (0..<5000).map { _ in
-            let t0 = monotonic()
-            _ = try bus.call(destination: destination, path: path, interface: interface, member: member)
-            return monotonic() - t0
-        }
-    }
-
-    /// Starts the daemon one second before a simulated top of the hour; the delay from that
-    /// second to EntryChanged's arrival includes the daemon's start-up, so it is an upper bound.
-    func entryChangedDelay(_ bus: Connection) throws -> Double {
-        let loop = EventLoop()
-        try loop.add(bus)
-        defer { loop.remove(bus) }
-        var arrived: Double?
-        let sub = try bus.subscribe(MatchRule(interface: name, member: "EntryChanged")) { _ in arrived = monotonic() }
-        defer { try? bus.unsubscribe(sub) }
-        let dir = root + "/tick-\(UUID().uuidString)"
-        let t0 = monotonic()
-        let pid = try spawn([daemon, "--data-dir", dir, "--now", "2026-03-02T08:59:59Z", "--time-scale", "1"])
-        defer { stop(pid) }
-        guard loop.run(until: { arrived != nil }, timeout: .seconds(10)), let arrived else {
-            throw DBusError.failed("no EntryChanged within 10 s")
-        }
-        return arrived - (t0 + 1)
+        say("size of playerctld: \(megabytes("/usr/bin/playerctld")) (it links GLib dynamically)\n")
     }
 
     // MARK: helpers
@@ -181,19 +89,41 @@ struct DaemonBench {
         return (String(lines[0]), pid)
     }
 
-    /// Starts `argv` with stderr on /dev/null (and stdout too when `quiet`).
-    func spawn(_ argv: [String], quiet: Bool = false) throws -> pid_t {
+    /// Starts `argv` with stderr on /dev/null, and stdout there too when `quiet`, or into the file
+    /// `output`; `environment` entries (`NAME=value`) are added to this process's environment.
+    func spawn(_ argv: [String], quiet: Bool = false, output: String? = nil, environment: [String] = []) throws
+        -> pid_t
+    {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if let output { posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
         var cargs = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, environ)
+        var inherited: [String] = []
+        var e = environ
+        while let entry = e.pointee {
+            inherited.append(String(cString: entry))
+            e += 1
+        }
+        let names = Set(environment.map { $0.prefix { $0 != "=" } })
+        var cenv =
+            (inherited.filter { !names.contains($0.prefix { $0 != "=" }) } + environment).map { strdup($0) } + [nil]
+        defer { cenv.forEach { free($0) } }
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
         guard rc == 0 else { throw DBusError.failed("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
         return pid
+    }
+
+    /// Runs `argv` to completion (output as `spawn` takes it); throws unless it exits 0.
+    func runToEnd(_ argv: [String], output: String? = nil) throws {
+        let pid = try spawn(argv, output: output)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        guard status == 0 else { throw DBusError.failed("\(argv.joined(separator: " ")) exited \(status)") }
     }
 
     func stop(_ pid: pid_t) {
@@ -210,31 +140,6 @@ struct DaemonBench {
             if reply.first?.boolValue == true { return }
         }
         throw DBusError.failed("\(name) never appeared")
-    }
-
-    /// A year of closed days before `now`, written through the real store.
-    func prepareHistory(_ dir: String) throws -> Int {
-        let end = ISO8601DateFormatter().date(from: now).map { Instant($0.timeIntervalSince1970) } ?? 0
-        var t = end - 365 * 86_400
-        var world = PetWorld(now: t, zone: .utc)
-        var records: [DayRecord] = []
-        while true {
-            let ctx = Context(now: t, zone: .utc)
-            for n in 0..<6 {
-                let id = try? world.addTask(title: "Task \(n) of a busy day", time: "\(10 + n):30", ctx)
-                if n % 3 != 2, let id {
-                    _ = try? world.markDone(id: id, Context(now: t + Instant(3 + n) * 3600, zone: .utc))
-                }
-            }
-            t += 86_400
-            guard t < end else { break }
-            records += world.closeDueDays(Context(now: t, zone: .utc)).compactMap(\.record)
-        }
-        let store = try PetStore.open(directory: dir)
-        _ = try store.load(now: end)
-        try store.commitCloseouts(records, world: world)
-        store.close()
-        return records.count
     }
 
     func residentKiB(_ pid: pid_t) -> Double {

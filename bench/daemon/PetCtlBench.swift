@@ -6,7 +6,8 @@ import PetBus
 /// against `busctl --user call` of the members they stand for, run interleaved (A B A B …): wall
 /// time from spawn to exit, and peak resident memory.
 extension DaemonBench {
-    func petctlRows(_ bus: Connection, petctl: String, runs: Int = 40) throws {
+    func petctlRows(_ bus: Connection, petctl: String) throws {
+        let runs = quick ? 3 : 40
         let pid = try spawn([daemon, "--data-dir", root + "/petctl-data", "--now", now])
         defer { stop(pid) }
         try waitForName(bus, name)

@@ -2,25 +2,29 @@ import Foundation
 import Glibc
 
 // bench-daemon: petprogressd against playerctld and the bus itself, on a private bus.
-// Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--petctl PATH] [--idle-seconds N]
+// Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--petctl PATH] [--rtt PATH] [--idle-seconds N] [--quick]
 var arguments = CommandLine.arguments.dropFirst()
 var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "petprogressd"
 ).path
 var petctlPath = URL(fileURLWithPath: daemonPath).deletingLastPathComponent().appendingPathComponent("petctl").path
 var idleSeconds = 60
+var quick = false
+var rttPath = URL(fileURLWithPath: daemonPath).deletingLastPathComponent().appendingPathComponent("rtt").path
 while let a = arguments.popFirst() {
     switch a {
     case "--daemon": daemonPath = arguments.popFirst() ?? daemonPath
     case "--petctl": petctlPath = arguments.popFirst() ?? petctlPath
     case "--idle-seconds": idleSeconds = Int(arguments.popFirst() ?? "") ?? idleSeconds
+    case "--rtt": rttPath = arguments.popFirst() ?? rttPath
+    case "--quick": quick = true
     default:
-        say("usage: bench-daemon [--daemon PATH] [--petctl PATH] [--idle-seconds N]")
+        say("usage: bench-daemon [--daemon PATH] [--petctl PATH] [--rtt PATH] [--idle-seconds N] [--quick]")
         exit(64)
     }
 }
 do {
-    try DaemonBench(daemon: daemonPath, petctl: petctlPath, idleSeconds: idleSeconds).run()
+    try DaemonBench(daemon: daemonPath, petctl: petctlPath, idleSeconds: idleSeconds, rtt: rttPath, quick: quick).run()
 } catch {
     say("bench-daemon: \(error)")
     exit(1)

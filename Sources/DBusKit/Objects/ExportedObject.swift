@@ -4,6 +4,14 @@
 /// serves the properties declared on the interfaces; `org.freedesktop.DBus.Peer` is answered by libdbus
 /// itself. Every method call to the object gets exactly one reply (none when the caller asked for none).
 public final class ExportedObject {
+    /// What a method or property read answers with: values to encode, or a body already encoded.
+    public enum Reply {
+        /// Values, checked and encoded for this reply.
+        case values([DBusValue])
+        /// A body encoded earlier, copied into the reply as it is.
+        case encoded(EncodedBody)
+    }
+
     /// A method: its name, its signatures, and the handler that returns the reply's values or throws a
     /// ``DBusError`` (any other error becomes `org.freedesktop.DBus.Error.Failed`).
     public struct Method {
@@ -14,7 +22,7 @@ public final class ExportedObject {
         /// The output signature the handler's values must have; nil accepts any.
         public var outSignature: String?
         /// Computes the reply.
-        public var handler: (MethodCall) throws -> [DBusValue]
+        public var handler: (MethodCall) throws -> Reply
 
         /// Declares a method.
         public init(
@@ -24,7 +32,18 @@ public final class ExportedObject {
             self.name = name
             self.inSignature = inSignature
             self.outSignature = outSignature
-            self.handler = handler
+            self.handler = { .values(try handler($0)) }
+        }
+
+        /// Declares a method whose reply body the owner keeps encoded (e.g. until its data changes).
+        public init(
+            _ name: String, in inSignature: String? = "", out outSignature: String,
+            encoded: @escaping (MethodCall) throws -> EncodedBody
+        ) {
+            self.name = name
+            self.inSignature = inSignature
+            self.outSignature = outSignature
+            self.handler = { .encoded(try encoded($0)) }
         }
     }
 
@@ -51,6 +70,9 @@ public final class ExportedObject {
         public var set: ((DBusValue) throws -> Void)?
         /// When true, a successful `Set` emits `PropertiesChanged` with the getter's new value.
         public var emitsChangedOnSet: Bool
+        /// When set, `Properties.Get` replies with this body (a `v` holding the value) instead of
+        /// encoding ``get``'s value; `GetAll` and `PropertiesChanged` still read ``get``.
+        public var encodedGet: (() throws -> EncodedBody)?
 
         /// Declares a read-only property.
         public init(_ name: String, signature: String, get: @escaping () throws -> DBusValue) {

@@ -58,6 +58,6 @@ public enum IntrospectableInterface {
         guard message.signature.isEmpty else {
             return .failure(.invalidArgs("Introspect takes no arguments, got '\(message.signature)'."))
         }
-        return .success([.string(object.introspectionXML)])
+        return .success(.values([.string(object.introspectionXML)]))
     }
 }

@@ -4,8 +4,8 @@ import CDBus
 ///
 /// Returning nil means no interface declares the member; the caller answers `UnknownMethod`.
 enum ObjectDispatcher {
-    /// The outcome of a call: values to reply with, or an error to reply with.
-    typealias Outcome = Result<[DBusValue], DBusError>
+    /// The outcome of a call: what to reply with, or an error to reply with.
+    typealias Outcome = Result<ExportedObject.Reply, DBusError>
 
     /// The reply for `message`, or nil when no interface of `object` declares the member.
     static func outcome(for message: Message, on object: ExportedObject, emit: (Message) -> Void) -> Outcome? {
@@ -40,12 +40,16 @@ enum ObjectDispatcher {
         }
         do {
             let arguments = try message.arguments()
-            let values = try method.handler(MethodCall(message: message, arguments: arguments))
-            if let out = method.outSignature, DBusValue.signature(of: values) != out {
-                return .failure(
-                    .failed("Method \(method.name) produced '\(DBusValue.signature(of: values))', not '\(out)'."))
+            let reply = try method.handler(MethodCall(message: message, arguments: arguments))
+            let produced: String
+            switch reply {
+            case .values(let values): produced = DBusValue.signature(of: values)
+            case .encoded(let body): produced = body.signature
             }
-            return .success(values)
+            if let out = method.outSignature, produced != out {
+                return .failure(.failed("Method \(method.name) produced '\(produced)', not '\(out)'."))
+            }
+            return .success(reply)
         } catch {
             return .failure(asDBusError(error))
         }
@@ -68,9 +72,12 @@ enum ObjectDispatcher {
     /// Throws only when libdbus runs out of memory building it.
     static func reply(to message: Message, with outcome: Outcome) throws -> Message {
         switch outcome {
-        case .success(let values):
+        case .success(let reply):
             do {
-                return try message.makeReply(values)
+                switch reply {
+                case .values(let values): return try message.makeReply(values)
+                case .encoded(let body): return try body.reply(to: message)
+                }
             } catch {
                 return try message.makeErrorReply(asDBusError(error))
             }

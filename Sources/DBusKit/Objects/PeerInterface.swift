@@ -16,10 +16,10 @@ enum PeerInterface {
         guard message.signature.isEmpty else {
             return .failure(.invalidArgs("\(member) takes no arguments, got '\(message.signature)'."))
         }
-        guard member == "GetMachineId" else { return .success([]) }
+        guard member == "GetMachineId" else { return .success(.values([])) }
         do {
             let id = try LibDBus.withError { dbus_try_get_local_machine_id($0) }
-            return .success([.string(LibDBus.takeString(id) ?? "")])
+            return .success(.values([.string(LibDBus.takeString(id) ?? "")]))
         } catch {
             return .failure(ObjectDispatcher.asDBusError(error))
         }

@@ -25,11 +25,11 @@ public enum PropertiesInterface {
             defer { closeDescriptors(in: arguments) }
             let call = MethodCall(message: message, arguments: arguments)
             switch member {
-            case "Get": return .success([.variant(try get(call, object))])
-            case "GetAll": return .success([try getAll(call, object)])
+            case "Get": return .success(try get(call, object))
+            case "GetAll": return .success(.values([try getAll(call, object)]))
             default:
                 try set(call, object, emit: emit)
-                return .success([])
+                return .success(.values([]))
             }
         } catch {
             return .failure(ObjectDispatcher.asDBusError(error))
@@ -68,9 +68,16 @@ public enum PropertiesInterface {
         return property
     }
 
-    private static func get(_ call: MethodCall, _ object: ExportedObject) throws -> DBusValue {
+    private static func get(_ call: MethodCall, _ object: ExportedObject) throws -> ExportedObject.Reply {
         let property = try lookup(try call.string(0), try call.string(1), object)
-        return try checkedValue(of: property)
+        if let encoded = property.encodedGet {
+            let body = try encoded()
+            guard body.signature == "v" else {
+                throw DBusError.failed("Property '\(property.name)' produced '\(body.signature)', not a variant.")
+            }
+            return .encoded(body)
+        }
+        return .values([.variant(try checkedValue(of: property))])
     }
 
     /// The getter's value, refused if it does not have the declared type (a bug in the service).

@@ -102,7 +102,8 @@ extension PetBus {
               <arg name="days" type="aa{sv}" direction="out"/>
               <arg name="more" type="b" direction="out"/>
             </method>
-            <!-- version, data_dir, last_closed_day, open_day, mutations (t), problems (as). -->
+            <!-- version, data_dir, last_closed_day, open_day, mutations (t), problems (as), now (x),
+                 reply_cache_hits (t). -->
             <method name="GetStatus">
               <arg name="status" type="a{sv}" direction="out"/>
             </method>

@@ -23,11 +23,11 @@ extension HistoryRecord {
     public var dbus: DBusValue {
         var w = VardictWriter()
         w.add(Key.dayKey, dayKey)
-        w.add(Key.start, .int64(start))
-        w.add(Key.end, .int64(end))
+        w.add(Key.start, int64: start)
+        w.add(Key.end, int64: end)
         w.add(Key.tasksDone, int: tasksDone)
         w.add(Key.tasksTotal, int: tasksTotal)
-        w.add(Key.rate, .double(rate))
+        w.add(Key.rate, double: rate)
         w.add(Key.rest, rest)
         w.add(Key.xpChange, int: xpChange)
         w.add(Key.dailyXP, int: dailyXP)
@@ -36,7 +36,7 @@ extension HistoryRecord {
         w.add(Key.stageIndexClose, int: stageIndexClose)
         w.add(Key.stageXPClose, int: stageXPClose)
         w.add(Key.stageNameClose, stageNameClose)
-        w.add(Key.tasks, tasks.dbus)
+        w.add(Key.tasks, records: tasks.map(\.fields))
         return w.value
     }
 

@@ -16,10 +16,15 @@ extension PetView {
     }
 
     /// The pet keys as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// Writes the pet keys' `a{sv}` straight into a message body (the daemon's `GetPet` reply).
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
+    private var fields: VardictWriter {
         var writer = VardictWriter()
         write(into: &writer)
-        return writer.value
+        return writer
     }
 
     /// Decodes the pet keys of an `a{sv}` (a `GetPet` reply, or an entry).
@@ -33,7 +38,7 @@ extension PetView {
         w.add(Key.stageName, stageName)
         w.add(Key.stageXP, int: stageXP)
         w.add(Key.threshold, int: threshold)
-        w.add(Key.progress, .double(progress))
+        w.add(Key.progress, double: progress)
         w.add(Key.isFinal, isFinal)
         w.add(Key.iconName, iconName)
         w.add(Key.iconPath, iconPath)

@@ -9,6 +9,7 @@ extension ServiceStatus {
         case lastClosedDay = "last_closed_day"
         case openDay = "open_day"
         case mutations, problems, now
+        case replyCacheHits = "reply_cache_hits"
     }
 
     /// The status as an `a{sv}`.
@@ -18,9 +19,10 @@ extension ServiceStatus {
         w.add(Key.dataDirectory, dataDirectory)
         w.add(Key.lastClosedDay, lastClosedDay)
         w.add(Key.openDay, openDay)
-        w.add(Key.mutations, .uint64(mutations))
-        w.add(Key.problems, .stringArray(problems))
-        w.add(Key.now, .int64(now))
+        w.add(Key.mutations, uint64: mutations)
+        w.add(Key.problems, strings: problems)
+        w.add(Key.now, int64: now)
+        w.add(Key.replyCacheHits, uint64: replyCacheHits)
         return w.value
     }
 
@@ -31,6 +33,6 @@ extension ServiceStatus {
             version: try r.string(Key.version), dataDirectory: try r.string(Key.dataDirectory),
             lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
             mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems),
-            now: try r.int64(Key.now, addedLater: 0))
+            now: try r.int64(Key.now, addedLater: 0), replyCacheHits: try r.uint64(Key.replyCacheHits, addedLater: 0))
     }
 }

@@ -20,7 +20,10 @@ extension TaskRecord {
     }
 
     /// The record as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// The record's fields, the one encoding of it.
+    var fields: VardictWriter {
         var w = VardictWriter()
         w.add(Key.id, id)
         w.add(Key.title, title)
@@ -28,16 +31,16 @@ extension TaskRecord {
         w.add(Key.effectiveTime, effectiveTime)
         w.add(Key.dayKey, dayKey)
         w.add(Key.done, done)
-        w.add(Key.completedAt, .int64(completedAt))
-        w.add(Key.completedSeq, .uint64(completedSeq))
-        w.add(Key.snoozedUntil, .int64(snoozedUntil))
-        w.add(Key.scheduledAt, .int64(scheduledAt))
+        w.add(Key.completedAt, int64: completedAt)
+        w.add(Key.completedSeq, uint64: completedSeq)
+        w.add(Key.snoozedUntil, int64: snoozedUntil)
+        w.add(Key.scheduledAt, int64: scheduledAt)
         w.add(Key.overdue, overdue)
         w.add(Key.isNext, isNext)
         w.add(Key.xp, int: xp)
         w.add(Key.repeatRule, repeatRule)
         w.add(Key.templateID, templateID)
-        return w.value
+        return w
     }
 
     /// Decodes a record.

@@ -3,23 +3,6 @@ import DBusKit
 /// A contract key: an enum whose raw values are the `a{sv}` key strings.
 typealias BusKey = RawRepresentable<String>
 
-/// Builds an `a{sv}` from typed fields.
-struct VardictWriter {
-    private(set) var pairs: [(String, DBusValue)] = []
-
-    mutating func add(_ key: some BusKey, _ value: DBusValue) { pairs.append((key.rawValue, value)) }
-
-    /// An `i` from any integer, clamped into 32 bits (XP keeps counting at the final stage).
-    mutating func add(_ key: some BusKey, int value: Int) { add(key, .int32(Int32(clamping: value))) }
-
-    mutating func add(_ key: some BusKey, _ value: String) { add(key, .string(value)) }
-
-    mutating func add(_ key: some BusKey, _ value: Bool) { add(key, .bool(value)) }
-
-    /// The dictionary, keys sorted so the encoding is deterministic.
-    var value: DBusValue { .vardict(pairs.sorted { $0.0 < $1.0 }) }
-}
-
 /// Reads the typed fields of an `a{sv}`; a missing key or another type is a ``BusDecodingError``.
 /// Keys it is not asked for are ignored (SPEC §6.2: clients ignore keys they do not know).
 struct VardictReader {
@@ -70,6 +53,10 @@ struct VardictReader {
 
     func uint32(_ key: some BusKey) throws(BusDecodingError) -> UInt32 { try typed(key, "u") { $0.uint32Value } }
     func uint64(_ key: some BusKey) throws(BusDecodingError) -> UInt64 { try typed(key, "t") { $0.uint64Value } }
+    /// A key added to the contract later: its absence reads as `fallback` (a wrong type is an error).
+    func uint64(_ key: some BusKey, addedLater fallback: UInt64) throws(BusDecodingError) -> UInt64 {
+        values[key.rawValue] == nil ? fallback : try uint64(key)
+    }
     func double(_ key: some BusKey) throws(BusDecodingError) -> Double { try typed(key, "d") { $0.doubleValue } }
 
     func strings(_ key: some BusKey) throws(BusDecodingError) -> [String] {

@@ -20,11 +20,17 @@ extension WidgetEntry {
     }
 
     /// The entry as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// Writes the entry's `a{sv}` straight into a message body (the daemon's replies and signals).
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
+    /// The entry's fields, the pet keys among them: the one encoding of it.
+    private var fields: VardictWriter {
         var w = VardictWriter()
         pet.write(into: &w)
-        w.add(Key.date, .int64(date))
-        w.add(Key.nextDate, .int64(nextDate))
+        w.add(Key.date, int64: date)
+        w.add(Key.nextDate, int64: nextDate)
         w.add(Key.dayKey, dayKey)
         w.add(Key.tasksDone, int: tasksDone)
         w.add(Key.tasksTotal, int: tasksTotal)
@@ -32,10 +38,10 @@ extension WidgetEntry {
         w.add(Key.nextTaskTitle, nextTaskTitle)
         w.add(Key.nextTaskTime, nextTaskTime)
         w.add(Key.nextTaskOverdue, nextTaskOverdue)
-        w.add(Key.upcoming, upcoming.dbus)
+        w.add(Key.upcoming, records: upcoming.map(\.fields))
         w.add(Key.restDay, restDay)
         w.add(Key.accessibleText, accessibleText)
-        return w.value
+        return w
     }
 
     /// Decodes an entry. `rest_day` came later (issue 14): an entry without it, from a daemon

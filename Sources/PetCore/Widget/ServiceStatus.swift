@@ -12,10 +12,13 @@ public struct ServiceStatus: Hashable, Sendable {
     /// The daemon's clock (Unix seconds): the real time, or the simulated one under `--now` /
     /// `--time-scale`, so a client can place what it computes on the daemon's time line.
     public var now: Instant
+    /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
+    /// kept encoded reply since the daemon started (issue 19).
+    public var replyCacheHits: UInt64
 
     public init(
         version: String, dataDirectory: String, lastClosedDay: String, openDay: String, mutations: UInt64,
-        problems: [String], now: Instant
+        problems: [String], now: Instant, replyCacheHits: UInt64 = 0
     ) {
         self.version = version
         self.dataDirectory = dataDirectory
@@ -24,5 +27,6 @@ public struct ServiceStatus: Hashable, Sendable {
         self.mutations = mutations
         self.problems = problems
         self.now = now
+        self.replyCacheHits = replyCacheHits
     }
 }

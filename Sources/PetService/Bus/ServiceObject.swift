@@ -9,7 +9,7 @@ import PetCore
 extension PetService {
     func exportedObject() throws -> ExportedObject {
         let methods: [ExportedObject.Method] = [
-            method(.getWidgetEntry) { s, _ in [s.widgetEntry().dbus] },
+            encoded(.getWidgetEntry) { s in try s.replies.widgetEntry(s) },
             method(.getTimeline) { s, _ in [s.timeline().dbus] },
             method(.markNextDone) { s, _ in
                 let (id, xp) = try s.markNextDone()
@@ -46,7 +46,7 @@ extension PetService {
             },
             method(.listTasks) { s, call in [try s.listTasks(try call.string(0)).dbus] },
             method(.listTemplates) { s, _ in [s.templates().dbus] },
-            method(.getPet) { s, _ in [s.pet().dbus] },
+            encoded(.getPet) { s in try s.replies.pet(s) },
             method(.setRest) { s, call in
                 try s.setRest(from: try call.string(0), to: try call.string(1), rest: try call.bool(2))
                 return []
@@ -59,9 +59,7 @@ extension PetService {
             method(.getStatus) { s, _ in [s.status().dbus] },
         ]
         let properties: [ExportedObject.Property] = [
-            .init(PetBus.Property.widgetEntry.rawValue, signature: PetBus.Property.widgetEntry.signature) {
-                [unowned self] in self.widgetEntry().dbus
-            },
+            widgetEntryProperty(),
             setting(.resetTime) { s, v throws(PetError) in try s.setResetTime(v) },
             setting(.graceMinutes) { s, v throws(PetError) in try s.setGraceMinutes(v) },
             setting(.snoozeMinutes) { s, v throws(PetError) in try s.setSnoozeMinutes(v) },
@@ -82,6 +80,24 @@ extension PetService {
             [unowned self] call in
             do { return try body(self, call) } catch let error as PetError { throw error.dbus }
         }
+    }
+
+    /// A method whose reply the service keeps encoded (`ReplyCache`).
+    private func encoded(_ member: PetBus.Method, _ body: @escaping (PetService) throws -> EncodedBody)
+        -> ExportedObject.Method
+    {
+        ExportedObject.Method(
+            member.rawValue, in: member.inSignature, out: member.outSignature,
+            encoded: { [unowned self] _ in try body(self) })
+    }
+
+    /// `WidgetEntry`: `Get` from the kept body; `GetAll` and `PropertiesChanged` encode it afresh.
+    private func widgetEntryProperty() -> ExportedObject.Property {
+        var property = ExportedObject.Property(
+            PetBus.Property.widgetEntry.rawValue, signature: PetBus.Property.widgetEntry.signature
+        ) { [unowned self] in self.widgetEntry().dbus }
+        property.encodedGet = { [unowned self] in try self.replies.widgetEntryProperty(self) }
+        return property
     }
 
     private func setting(

@@ -86,7 +86,7 @@ extension PetService {
         ServiceStatus(
             version: Self.version, dataDirectory: environment.dataDirectory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
-            mutations: world.mutations, problems: problems, now: now)
+            mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
     }
 
     // Settings (SPEC §4).

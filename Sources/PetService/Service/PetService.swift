@@ -18,8 +18,10 @@ public final class PetService {
     /// The clock, zone, store, signal sink, timer and log (`Environment`).
     let environment: Environment
     /// The local zone; `rereadZone` updates it when `/etc/localtime` or the zone file changes.
-    public internal(set) var zone: Zone
-    public private(set) var world: PetWorld
+    public internal(set) var zone: Zone { didSet { replies.invalidate() } }
+    public private(set) var world: PetWorld { didSet { replies.invalidate() } }
+    /// The encoded replies kept until the world or the zone changes (issue 19).
+    let replies = ReplyCache()
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
     let startupProblems: [String]

@@ -123,7 +123,11 @@ final class ServiceFixture {
         afterRefresh()
         let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: outside.record)
         lastCall = (Array(signals[before..<refreshed]), Array(signals[refreshed...]))
-        return try #require(outcome, "\(interface).\(member) is not a member of the object")
+        switch try #require(outcome, "\(interface).\(member) is not a member of the object") {
+        case .success(.values(let values)): return .success(values)
+        case .success(.encoded(let body)): return .success(try body.values())
+        case .failure(let error): return .failure(error)
+        }
     }
 
     /// A call that must succeed; its reply's values.
