@@ -162,15 +162,7 @@ import Testing
                 atPath: etc + "/localtime", withDestinationPath: link.replacing("@", with: zones))
         }
         if let name = c.timezone { try Data(name.utf8).write(to: URL(fileURLWithPath: etc + "/timezone")) }
-        var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "")
-        environment["TZ"] = nil
-        let daemon = try world.sandbox.spawn(
-            "/usr/bin/unshare",
-            [
-                "-m", "--propagation", "private", "sh", "-c", "mount --bind \"$0\" /etc && exec \"$@\"", etc,
-                try PetDaemon.binary(), "--data-dir", world.sandbox.path("data"), "--now", Self.now,
-            ],
-            environment: environment, label: "petprogressd-ns")
+        let daemon = try world.daemonWithPrivateEtc(etc, now: Self.now, timeScale: nil)
         let client = try world.client()
         #expect(await poll(timeout: .seconds(20)) { (try? client.daemonPID()) == daemon.pid }, "\(daemon.errors)")
         #expect(try client.entry().int("date") == (c.kathmandu ? Self.kathmanduTick : Self.utcTick), "\(daemon.errors)")

@@ -57,16 +57,7 @@ import Testing
         try Self.setLocaltime(etc, to: change.from, copy: change.copy, via: "localtime")
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
-        var environment = PetDaemon.environment(sandbox: world.sandbox, bus: world.bus, zone: "")
-        environment["TZ"] = nil
-        let daemon = try world.sandbox.spawn(
-            "/usr/bin/unshare",
-            [
-                "-m", "--propagation", "private", "sh", "-c", "mount --bind \"$0\" /etc && exec \"$@\"", etc,
-                try PetDaemon.binary(),
-                "--data-dir", world.sandbox.path("data"), "--now", "2026-03-02T08:20:00Z", "--time-scale", "1",
-            ],
-            environment: environment, label: "petprogressd-ns")
+        let daemon = try world.daemonWithPrivateEtc(etc, now: "2026-03-02T08:20:00Z")
         let client = try world.client()
         #expect(
             await poll(timeout: .seconds(20)) { (try? client.daemonPID()) != nil },

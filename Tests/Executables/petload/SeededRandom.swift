@@ -1,17 +1,10 @@
-/// SplitMix64: a small seeded generator, so a failing run repeats exactly with its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+import PetCore
 
-    init(seed: UInt64) { state = seed }
+/// PetCore's SplitMix64 (the one seeded generator of the project, not the daemon's rules), so a
+/// failing run repeats exactly with its seed.
+typealias SeededRandom = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// One of `weights.count` choices, each as likely as its weight.
     mutating func pick(_ weights: [Int]) -> Int {
         var roll = Int.random(in: 0..<weights.reduce(0, +), using: &self)
