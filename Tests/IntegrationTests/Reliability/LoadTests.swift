@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Reliability {
     /// Issue 20.1: 16 concurrent black-box clients, every reply predicted by an oracle, and the
@@ -87,13 +87,16 @@ extension Reliability {
                 list \(f(report.number("rounds", "listLatency", "p50"), 2)) / \(f(report.number("rounds", "listLatency", "p99"), 2)) ms,
                 mutation \(f(report.number("rounds", "mutationLatency", "p50"), 2)) / \(f(report.number("rounds", "mutationLatency", "p99"), 2)) ms.
 
-                Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24):
+                Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24,
+                before issue 19's kept replies, which lifted `GetWidgetEntry` from 0.21 to this run's ratio):
 
-                - `GetWidgetEntry` (about 0.17 ms of daemon CPU a call; libdbus answers a `Ping` itself,
+                - `GetWidgetEntry` (then about 0.17 ms of daemon CPU a call; libdbus answers a `Ping` itself,
                   before any handler or refresh): 35 % building the entry, most of it sorting the day's `TaskItem`s
                   into day order — a stable sort that moves the large structs (`memmove` alone is 29 %);
                   19 % the refresh every message starts with, where `PetWorld.live` replays the day's
-                  awards and sorts the tasks again; 9 % marshalling the reply.
+                  awards and sorts the tasks again; 9 % marshalling the reply. The kept reply removes the
+                  building and the marshalling between changes; the refresh stays (SPEC §3.2 asks it of
+                  every message), and with 16 clients mutating, the kept entry is dropped often.
                 - `ListTasks` (about 2.3 ms a call): 149 records of 14 keys built as `DBusValue` trees,
                   validated (`DBusValue.checked`) and written through libdbus's iterators (libdbus itself
                   36 % of the samples), with the allocation and reference counting that go with them.
@@ -104,8 +107,8 @@ extension Reliability {
                   signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
 
                 What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
-                sorting at every read, keep the live pet instead of replaying it at every refresh, cache the
-                encoded replies until the next change (issue 19's reply cache), encode the state without
+                sorting at every read, keep the live pet instead of replaying it at every refresh, write
+                `ListTasks`' records with issue 19's `BodyWriter` as the entry is, encode the state without
                 Codable's generic containers, and commit in groups (apply the requests already queued, save
                 once, then answer them all).
 

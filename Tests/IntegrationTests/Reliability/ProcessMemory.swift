@@ -5,6 +5,10 @@ enum ProcessMemory {
     /// `VmRSS`: resident now.
     static func resident(_ pid: pid_t) -> Int? { field("VmRSS", pid) }
 
+    /// `RssAnon`: the resident part that is the process's own memory (heap, stacks), not pages of
+    /// its binary or libraries, which the kernel maps in as code first runs.
+    static func anonymous(_ pid: pid_t) -> Int? { field("RssAnon", pid) }
+
     /// `VmHWM`: the peak resident size.
     static func peak(_ pid: pid_t) -> Int? { field("VmHWM", pid) }
 
