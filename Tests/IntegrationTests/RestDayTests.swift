@@ -237,16 +237,22 @@ extension RestDayTests {
             }
         }
         /// Adds a task (one TasksChanged, then one PropertiesChanged for WidgetEntry) and waits for
-        /// both: any signal an earlier call caused has arrived by then (one connection, in order).
-        /// Waiting for TasksChanged alone let the marker's own entry arrive after `before` was
-        /// counted below, under load.
+        /// the PropertiesChanged that follows its TasksChanged: any signal an earlier call caused
+        /// has arrived by then (one connection, in order). Counting entries instead was one short:
+        /// the start-up tick sends its own PropertiesChanged, so under load the marker's entry could
+        /// still arrive after `before` was counted below.
         func marker() async throws {
             _ = try client.addTask("Marker \(expected)", "12:00")
             expected += 1
-            #expect(await recorder.wait { $0.filter { $0.member == "TasksChanged" }.count >= expected })
-            #expect(await recorder.wait { _ in entries().count >= expected })
+            #expect(
+                await recorder.wait { all in
+                    let changes = all.indices.filter { all[$0].member == "TasksChanged" }
+                    guard changes.count >= expected, let last = changes.last else { return false }
+                    return all[(last + 1)...].contains { $0.member == "PropertiesChanged" }
+                })
         }
         try await marker()
+        let startUp = entries().count - expected  // the start-up tick's own, if it sent one
         try client.setRest("tomorrow", "2026-03-10", true)  // not the open day
         try await marker()
         #expect(recorder.count("TasksChanged") == expected)
@@ -268,6 +274,7 @@ extension RestDayTests {
         try await marker()
         #expect(recorder.count("TasksChanged") == expected)
         #expect(entries().dropFirst(before).first?.bool("rest_day") == false)
+        #expect(entries().count == expected + startUp, "one entry per change, none for a call that changed nothing")
         #expect(recorder.count("EntryChanged") == 0, "never for a mutation")
     }
 }
