@@ -24,6 +24,34 @@ enum EncodeBench {
         }
     }
 
+    /// The state file of the bench world and of a hostile one (every escape, extreme numbers),
+    /// to stdout: two builds' outputs must be the same bytes.
+    static func dump() throws {
+        let bytes = try PetStore.stateBytes(loadSizedWorld()) + PetStore.stateBytes(hostileWorld())
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Titles with every kind of escape and non-ASCII text, extreme numbers, a snapshot.
+    static func hostileWorld() throws -> PetWorld {
+        var w = try loadSizedWorld()
+        var scalars = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        scalars += "\u{2028}\u{2029}\u{FEFF}é🐸👩‍👩‍👧🇩🇪e\u{301}/</\\\""
+        for (n, title) in [scalars, String(repeating: scalars, count: 12), "", "\\/\""].enumerated() {
+            var t = w.tasks[n]
+            t.title = title
+            t.completedAt = n % 2 == 0 ? Int64.min : Int64.max
+            t.completedSeq = UInt64.max
+            t.xp = n % 2 == 0 ? Int.min : Int.max
+            t.templateID = title
+            t.repeatRule = .days([.monday, .sunday])
+            w.tasks[n] = t
+        }
+        w.mutations = UInt64.max
+        w.lastClosedDay = CivilDate(year: 9999, month: 12, day: 31)
+        w.snapshot = VisibleSnapshot(tick: -1, pet: PetState(stageIndex: Int.max, stageXP: Int.min))
+        return w
+    }
+
     /// 150 tasks on one day (about a third done, some snoozed, titles of varied length with a few
     /// non-ASCII ones), 3 templates, 2 rest days, a snapshot.
     static func loadSizedWorld() throws -> PetWorld {
