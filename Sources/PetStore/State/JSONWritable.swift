@@ -20,13 +20,22 @@ extension JSONWriter {
     }
 }
 
-// Values stored as their text form (`TextCodable`).
+// Values stored as their text form (`TextCodable`): `description`, or the same digits written
+// directly where the fields fit their widths (always, for dates and times PetCore makes).
 extension CivilDate: JSONWritable {
-    func write(to json: inout JSONWriter) { json.string(description) }
+    func write(to json: inout JSONWriter) {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return json.string(description)
+        }
+        json.paddedFields([(year, 4), (month, 2), (day, 2)], separator: UInt8(ascii: "-"))
+    }
 }
 
 extension WallTime: JSONWritable {
-    func write(to json: inout JSONWriter) { json.string(description) }
+    func write(to json: inout JSONWriter) {
+        guard (0...99).contains(hour), (0...99).contains(minute) else { return json.string(description) }
+        json.paddedFields([(hour, 2), (minute, 2)], separator: UInt8(ascii: ":"))
+    }
 }
 
 extension Repeat: JSONWritable {

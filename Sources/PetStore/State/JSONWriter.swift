@@ -60,13 +60,34 @@ struct JSONWriter {
     }
 
     mutating func integer(_ value: UInt64) {
-        let start = bytes.count
-        var rest = value
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        // Digits from the right into 20 bytes (UInt64.max has 20), then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// A string of fields `0 ≤ n < 10^width`, each zero-padded to its width, with `separator`
+    /// between them: the text forms of dates (`2026-03-02`) and times (`09:05`), without making
+    /// a `String` each time.
+    mutating func paddedFields(_ fields: [(value: Int, width: Int)], separator: UInt8) {
+        bytes.append(Self.quote)
+        for (i, field) in fields.enumerated() {
+            if i > 0 { bytes.append(separator) }
+            var divisor = 1
+            for _ in 1..<field.width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(field.value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        bytes.append(Self.quote)
     }
 
     mutating func double(_ value: Double) {
