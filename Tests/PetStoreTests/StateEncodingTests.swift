@@ -1,7 +1,7 @@
 import Foundation
-import PetCore
 import Testing
 
+@testable import PetCore
 @testable import PetStore
 
 /// The store's JSON writer against its oracle, `JSONEncoder` (see `Reflected`): for generated
@@ -61,6 +61,16 @@ import Testing
         let text = String(decoding: StateFile.encode(world), as: UTF8.self)
         #expect(text.contains(#""title":"a\"b\\c/d\u0000\b\t\n\f\r\u001f\#u{7F}\#u{2028}é🐸""#))
         #expect(text.contains(#""order":18446744073709551615,"scheduled":-1,"time":"09:05""#))
+    }
+
+    /// JSON has no NaN or infinity: a record holding one is refused, as `JSONEncoder` refused it.
+    @Test(arguments: [Double.nan, .infinity, -.infinity]) func aRecordWhoseRateIsNotANumberIsRefused(rate: Double) {
+        let good = Fixture.record(Fixture.day("2026-03-01"))
+        let bad = DayRecord(
+            day: good.day, tasks: good.tasks, done: good.done, total: good.total, rate: rate,
+            petAtOpen: good.petAtOpen, petAtClose: good.petAtClose, xpChange: good.xpChange, rest: good.rest,
+            resultXP: good.resultXP)
+        #expect(throws: StoreError.self) { try HistoryLine.encode(bad) }
     }
 
     /// The snapshot the start-up tick takes survives the state file; a file written before
