@@ -89,7 +89,8 @@ import Testing
         var world = old["world"] as? [String: Any] ?? [:]
         world["snapshot"] = nil
         old["world"] = world
-        guard case .world(let legacy, nil, nil) = StateFile.decode(Array(try JSONSerialization.data(withJSONObject: old)))
+        guard
+            case .world(let legacy, nil, nil) = StateFile.decode(Array(try JSONSerialization.data(withJSONObject: old)))
         else {
             Issue.record("a state without a snapshot does not load")
             return

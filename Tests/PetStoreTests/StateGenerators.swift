@@ -122,7 +122,11 @@ struct StateGen {
         switch int(0...2) {
         case 0: Double.random(in: -1...1, using: &rng)
         case 1: Double(bitPattern: rng.next()).finiteOr(0.25)
-        default: pick([0, -0.0, 0.1, 100, 1.0 / 3, 1e16, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, -2.5e-300, 123_456_789.5])
+        default:
+            pick([
+                0, -0.0, 0.1, 100, 1.0 / 3, 1e16, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, -2.5e-300,
+                123_456_789.5,
+            ])
         }
     }
 

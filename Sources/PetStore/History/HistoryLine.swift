@@ -30,7 +30,8 @@ enum HistoryLine {
         json.newline()
         guard !json.wroteNonFiniteNumber else {
             throw StoreError(
-                .inconsistent, "The history record for \(record.day.key) could not be encoded: its rate is \(record.rate).")
+                .inconsistent,
+                "The history record for \(record.day.key) could not be encoded: its rate is \(record.rate).")
         }
         return json.bytes
     }
