@@ -30,7 +30,7 @@ extension PetService {
         public var log: (String) -> Void
         /// Ends the connection's open batch of calls (DBusKit's `Connection.endBatch`): the
         /// service's `closeBatch`, then the held replies. Called before a catch-up commit.
-        public var endBatch: () -> Void = {}
+        public var endBatch: () -> Void
 
         /// The daemon's: the store on disk, the local zone from `environment`, and the clock,
         /// signal sink and timer it made.

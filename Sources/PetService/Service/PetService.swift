@@ -71,11 +71,11 @@ public final class PetService {
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
         now = environment.now()
-        return catchUp(startingUp: startingUp)
+        return bringUpToDate(startingUp: startingUp)
     }
 
     /// The refresh at `now`: what it is due, persisted and announced.
-    private func catchUp(startingUp: Bool) -> Bool {
+    private func bringUpToDate(startingUp: Bool) -> Bool {
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
@@ -88,7 +88,7 @@ public final class PetService {
             // The calls the open batch holds are saved and answered first (or handled again one at
             // a time), so the commit below follows them on disk and its signals follow their replies.
             environment.endBatch()
-            return catchUp(startingUp: startingUp)
+            return bringUpToDate(startingUp: startingUp)
         }
         do {
             if caught.closeouts.isEmpty {
