@@ -19,7 +19,8 @@ extension DBusKitSuites {
             #expect(seen == BatchFixture.expected(count: 24))
             let ledger = fixture.ledger.snapshot
             #expect(ledger.durable == Array(0..<24), "each change kept exactly once, in order")
-            #expect(ledger.batches.contains { $0 > 1 }, "calls queued behind a slow one were batched: \(ledger.batches)")
+            #expect(
+                ledger.batches.contains { $0 > 1 }, "calls queued behind a slow one were batched: \(ledger.batches)")
             #expect(ledger.handled == Array(0..<24), "each call handled once")
             #expect(fixture.ledger.early.isEmpty, "sent before its close: \(fixture.ledger.early)")
         }

@@ -71,7 +71,8 @@ extension PetService {
             interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
             introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
             prepare: { [unowned self] _ in self.refresh() },
-            batching: .init(open: { [unowned self] in self.openBatch() }, close: { [unowned self] in self.closeBatch() }))
+            batching: .init(
+                open: { [unowned self] in self.openBatch() }, close: { [unowned self] in self.closeBatch() }))
     }
 
     /// A method of the contract, with the rules' errors as the contract's.
