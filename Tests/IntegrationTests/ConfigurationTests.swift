@@ -129,8 +129,8 @@ struct ConfigurationTests {
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
         let data = world.sandbox.path("data")
-        var daemon = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:30:00+01:00")
-        var client = try world.client()
+        let daemon = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:30:00+01:00")
+        let client = try world.client()
         _ = try client.markDone(try client.addTask("Ten", "10:00"))
         #expect(await daemon.stop() == 0)
         // Started at 09:15, 1200×: 10:00 is not later than the 10:00 snapshot; 11:00 is the next tick.
