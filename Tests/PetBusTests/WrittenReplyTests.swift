@@ -1,8 +1,9 @@
 import CDBus
-@testable import DBusKit
 import PetBus
 import PetCore
 import Testing
+
+@testable import DBusKit
 
 /// The daemon writes its large replies (`ListTasks`, `GetHistory`, `GetTimeline`,
 /// `ListTemplates`, `GetStatus`) straight into the message (issue 20 §4); before, it built a
