@@ -6,8 +6,8 @@ import CDBus
 /// Swift string can fail (a NUL, which would cut the C string short: it becomes U+FFFD).
 ///
 /// The shape it writes is the contract's: `a{sv}` dictionaries of basic values, `as` lists,
-/// `aa{sv}` records and a top-level `b`. Out of memory (libdbus's only failure here) is recorded in ``failed``; the
-/// rest of the body is then skipped.
+/// `aa{sv}` records and a top-level `b`. Out of memory (libdbus's only failure here) is recorded
+/// in ``failed``; the rest of the body is then skipped.
 public struct BodyWriter {
     private var iter: DBusMessageIter
     /// True once libdbus could not allocate; the body is then incomplete and must not be sent.
