@@ -16,6 +16,25 @@ struct ReplyOrderTests {
         bus: PrivateBus, interface: String, member: String, _ arguments: [DBusValue], count: Int,
         whileWaiting: @escaping @Sendable () -> Void = {}
     ) async throws -> [String] {
+        try await events(
+            bus: bus, calls: [Call(interface, member, arguments)], count: count, whileWaiting: whileWaiting)
+    }
+
+    /// One method call of the daemon's object.
+    struct Call: Sendable {
+        let interface: String
+        let member: String
+        let arguments: [DBusValue]
+
+        init(_ interface: String, _ member: String, _ arguments: [DBusValue]) {
+            (self.interface, self.member, self.arguments) = (interface, member, arguments)
+        }
+    }
+
+    /// `events` for several calls, sent one after another without waiting for their replies.
+    static func events(
+        bus: PrivateBus, calls: [Call], count: Int, whileWaiting: @escaping @Sendable () -> Void = {}
+    ) async throws -> [String] {
         let address = bus.address
         return try await offPool {
             let connection = try Connection(address: address)
@@ -31,12 +50,14 @@ struct ReplyOrderTests {
             ] {
                 _ = try connection.subscribe(rule) { seen.append($0.member ?? "?") }
             }
-            let call = try Message.methodCall(
-                destination: "io.petprogress.PetProgress1", path: "/io/petprogress/PetProgress1",
-                interface: interface, member: member)
-            try call.append(arguments)
-            try connection.send(call, timeout: .seconds(20)) { reply in
-                seen.append(reply.kind == .methodReturn ? "reply" : "error \(reply.errorName ?? "")")
+            for call in calls {
+                let message = try Message.methodCall(
+                    destination: "io.petprogress.PetProgress1", path: "/io/petprogress/PetProgress1",
+                    interface: call.interface, member: call.member)
+                try message.append(call.arguments)
+                try connection.send(message, timeout: .seconds(20)) { reply in
+                    seen.append(reply.kind == .methodReturn ? "reply" : "error \(reply.errorName ?? "")")
+                }
             }
             connection.flush()
             whileWaiting()
@@ -89,6 +110,39 @@ struct ReplyOrderTests {
                 process.send(SIGCONT)
             })
         #expect(seen == ["PropertiesChanged", "EntryChanged", "reply", "TasksChanged", "PropertiesChanged"])
+    }
+
+    /// The daemon is stopped while the calls are sent, so they wait in its queue and are answered
+    /// as one batch (group commit): still each reply, then the signals its call caused, in order.
+    @Test("calls queued behind one another: each reply, then its call's signals, in the order sent")
+    func queuedCalls() async throws {
+        let world = try await World("order-queued")
+        defer { world.close() }
+        let daemon = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        daemon.process.send(SIGSTOP)
+        let process = daemon.process
+        let ours = "io.petprogress.PetProgress1"
+        let seen = try await Self.events(
+            bus: world.bus,
+            calls: [
+                Call(ours, "AddTask", [.string("Walk"), .string("14:00")]),
+                Call(ours, "GetWidgetEntry", []),
+                Call(ours, "AddTask", [.string("Read"), .string("15:00")]),
+                Call(ours, "MarkDone", [.string("no-such-task")]),
+                Call(
+                    "org.freedesktop.DBus.Properties", "Set",
+                    [.string(ours), .string("GraceMinutes"), .variant(.uint32(30))]),
+                Call(ours, "AddTask", [.string("Cook"), .string("18:00")]),
+            ], count: 13,
+            whileWaiting: {
+                usleep(300_000)
+                process.send(SIGCONT)
+            })
+        let changed = ["reply", "TasksChanged", "PropertiesChanged"]
+        #expect(
+            seen == changed + ["reply"] + changed + ["error \(ours).Error.NotFound", "reply", "PropertiesChanged"]
+                + changed)
+        #expect(try world.client().tasks().map { $0.string("title") } == ["Walk", "Read", "Cook"])
     }
 
     @Test("a call flagged NO_REPLY_EXPECTED (dbus-send without --print-reply) still emits its signals")

@@ -60,7 +60,7 @@ import Testing
     /// and the rolled copies. Rolled tasks and instances land on the open day only.
     @Test func catchUpAfterThreeDaysOff() throws {
         var (w, ctx) = monday("20:00")
-        try w.setRollover(true)
+        w.setRollover(true)
         w.openingPet = PetState(stageIndex: 2, stageXP: 10)
         let daily = try w.addTask(title: "stretch", time: "21:00", repeat: "daily", ctx)
         try w.addTask(title: "taxes", time: "22:00", ctx)

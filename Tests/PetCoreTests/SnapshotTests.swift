@@ -193,16 +193,4 @@ import Testing
         ctx.now = at("2026-03-04T04:10:00Z")
         #expect(w.catchUp(ctx).nextWake == at("2026-03-04T04:30:00Z"))
     }
-
-    @Test func snapshotRoundTripsThroughTheStateFile() throws {
-        var (w, ctx) = monday("10:05")
-        _ = w.catchUp(ctx, startingUp: true)
-        let data = try JSONEncoder().encode(w)
-        #expect(try JSONDecoder().decode(PetWorld.self, from: data) == w)
-        // A state file written before the snapshot existed still loads, with no snapshot.
-        var old = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        old["snapshot"] = nil
-        let legacy = try JSONDecoder().decode(PetWorld.self, from: JSONSerialization.data(withJSONObject: old))
-        #expect(legacy.snapshot == nil)
-    }
 }

@@ -120,8 +120,7 @@ import Testing
             let path = random.pick(paths)
             value = replaced(value, at: path, with: otherType(than: lookup(value, path) ?? .null, &random))
         }
-        guard let encoded = try? JSONEncoder().encode(value) else { return bytes }
-        lines[line] = Array(encoded)
+        lines[line] = value.bytes
         return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 

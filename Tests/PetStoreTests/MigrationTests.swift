@@ -190,7 +190,7 @@ enum Schema1Fixture {
         // Every field of the old world survives: the migrated world, encoded, is the old one plus
         // `restDays`.
         let old = try #require(Self.object(Schema1Fixture.state)?["world"] as? [String: Any])
-        let encoded = try #require(Self.object(try StateFile.encode(world))?["world"] as? NSDictionary)
+        let encoded = try #require(Self.object(StateFile.encode(world))?["world"] as? NSDictionary)
         #expect(encoded == (old.merging(["restDays": [Any]()]) { $1 } as NSDictionary))
         #expect(world.lastClosedDay == Fixture.day("2026-03-02") && world.tasks.count == 5)
         #expect(world.settings.rollover && world.settings.graceMinutes == 45 && world.settings.snoozeMinutes == 20)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct QuarantineTests {
     static let validState: String = {
         let world = Fixture.world(closedThrough: Fixture.day("2026-03-01"), mutations: 4)
-        return String(decoding: (try? StateFile.encode(world)) ?? [], as: UTF8.self)
+        return String(decoding: StateFile.encode(world), as: UTF8.self)
     }()
 
     @Test(arguments: [

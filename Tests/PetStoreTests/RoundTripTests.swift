@@ -9,7 +9,7 @@ import Testing
         let dir = TempDir()
         let world = try Fixture.richWorld()
         // The fixture must exercise every key, optional ones included, or the round trip proves little.
-        let json = String(decoding: try StateFile.encode(world), as: UTF8.self)
+        let json = String(decoding: StateFile.encode(world), as: UTF8.self)
         for key in [
             "settings", "resetTime", "graceMinutes", "snoozeMinutes", "rollover", "openingPet", "openDay",
             "openDayLive", "tasks", "tomorrow", "templates", "lastClosedDay", "mutations", "serial",

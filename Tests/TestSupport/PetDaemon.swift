@@ -38,15 +38,22 @@ public final class PetDaemon: @unchecked Sendable {
         ]) { $1 }
     }
 
-    /// Polls the bus until the daemon owns its name; throws with its stderr if it exits or times out.
+    /// Polls the bus until this daemon owns its name; throws with its stderr if it exits or times out.
+    /// The owner's PID must be this process's: a daemon killed a moment ago can still hold the name
+    /// until the bus reads its hang-up, and a restart test would otherwise talk to the dead one.
     public func waitUntilOwned(bus: PrivateBus, timeout: Duration = .seconds(30)) throws {
         let connection = try Connection(address: bus.address)
         defer { connection.close() }
         func owned() throws -> Bool {
-            let reply = try connection.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "NameHasOwner", arguments: [.string(Self.name)], timeout: .seconds(20))
-            return reply.first?.boolValue == true
+            do {
+                let reply = try connection.call(
+                    destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                    interface: "org.freedesktop.DBus", member: "GetConnectionUnixProcessID",
+                    arguments: [.string(Self.name)], timeout: .seconds(20))
+                return reply.first?.uint32Value.map { pid_t($0) } == process.pid
+            } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+                return false
+            }
         }
         let deadline = ContinuousClock.now + timeout
         repeat {

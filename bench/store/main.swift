@@ -4,6 +4,24 @@ import PetStore
 
 // PetStore benchmark (docs/BENCHMARKS.md, "PetStore"). Build with -c release.
 // Usage: bench-store [DIR]   (default: a fresh directory under /tmp; it is removed afterwards)
+//        bench-store encode ROUNDS   (the state file's encoding alone, one median per round)
+//        bench-store encode-bytes    (the bench's state files, to compare two builds' bytes)
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "encode-bytes" {
+    do { try EncodeBench.dump() } catch {
+        FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "encode" {
+    do {
+        try EncodeBench.run(rounds: Int(CommandLine.arguments[2]) ?? 30)
+    } catch {
+        FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : Bench.makeTemp()
 let rounds = 300
 do {

@@ -66,15 +66,24 @@ public final class Connection {
 
     /// Queues `message` for sending; it goes out at once when the socket can take it, else when the
     /// event loop sees the socket writable. A signal sent while an exported object's method handler
-    /// runs waits until the handler's reply has been sent. Throws `Disconnected` when the connection
-    /// is gone.
+    /// runs waits until the handler's reply has been sent; anything sent while a batch of calls is
+    /// open waits until the batch ends (``ExportedObject/Batching``). Throws `Disconnected` when
+    /// the connection is gone.
     public func send(_ message: Message) throws {
         guard isConnected else { throw DBusError.disconnected }
         if message.kind == .signal, state.heldSignals != nil {
             state.heldSignals?.append(message)
             return
         }
-        try LibDBus.check(dbus_connection_send(raw, message.raw, nil), "dbus_connection_send")
+        try state.queue(message, on: raw)
+    }
+
+    /// Ends the open batch of calls now, if any (``ExportedObject/Batching``): its object's
+    /// `close`, then its held replies and signals — or, when `close` fails, its calls handled
+    /// again one at a time. For an owner that must make its state durable on its own next (a
+    /// catch-up commit), after the changes the batch holds.
+    public func endBatch() {
+        state.endBatch(on: raw)
     }
 
     /// Blocks until every queued message has been written (for short-lived clients before they exit).

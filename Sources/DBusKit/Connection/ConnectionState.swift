@@ -14,6 +14,8 @@ final class ConnectionState {
     var unknownObjectFallbackInstalled = false
     /// While a method handler runs: the signals it sent, to go out after its reply.
     var heldSignals: [Message]?
+    /// While queued calls are answered together: what they sent, held until the batch ends.
+    var batch: CallBatch?
 
     /// Runs `body`, handing a failure to the failure handlers: for libdbus calls made inside
     /// libdbus's callbacks and the event loop, where nothing can be thrown to a caller.
@@ -31,7 +33,8 @@ final class ConnectionState {
     }
 
     /// Handles one incoming message before the object tree sees it.
-    func filter(_ message: Message) -> Bool {
+    func filter(_ message: Message, on connection: OpaquePointer) -> Bool {
+        endBatch(before: message, on: connection)
         if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local",
             message.member == "Disconnected"
         {
@@ -58,10 +61,10 @@ extension Connection {
         let data = Unmanaged.passRetained(state).toOpaque()
         let ok = dbus_connection_add_filter(
             raw,
-            { _, message, data in
-                guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            { connection, message, data in
+                guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 let state = Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue()
-                let handled = state.filter(Message(borrowing: message))
+                let handled = state.filter(Message(borrowing: message), on: connection)
                 return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             },
             data,

@@ -22,6 +22,8 @@ final class ConnectionSource: EventSource {
     func dispatch() -> Bool {
         // Dispatch until COMPLETE: data may have been read by a blocking call meanwhile.
         if !connection.dispatchAll() { connection.state.report(.noMemory("dbus_connection_dispatch")) }
+        // A batch opened while draining the queue covers what the queue held, no more.
+        connection.endBatch()
         return !connection.state.disconnected
     }
 

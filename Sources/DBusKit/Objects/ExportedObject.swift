@@ -121,6 +121,27 @@ public final class ExportedObject {
         }
     }
 
+    /// How an object answers a run of queued calls together (group commit, ``Connection/endBatch()``).
+    ///
+    /// When calls to the object wait behind one another in the incoming queue, the connection
+    /// calls `open`, handles them one after another as usual (`prepare`, handler), holds every
+    /// reply and signal they cause, and once the run ends calls `close`: true sends what it held,
+    /// in order; false drops it and handles each call again on its own, outside any batch — so an
+    /// owner that could not keep the batch's effects (a failed save) puts back its state from
+    /// before `open` and returns false. A lone call is never batched.
+    public struct Batching {
+        /// Runs before the first call of a batch is handled.
+        public var open: () -> Void
+        /// Runs once after the batch's last call, before anything it held is sent.
+        public var close: () -> Bool
+
+        /// Declares the two hooks.
+        public init(open: @escaping () -> Void, close: @escaping () -> Bool) {
+            self.open = open
+            self.close = close
+        }
+    }
+
     /// The object path.
     public let path: String
     /// The interfaces, in order.
@@ -131,10 +152,13 @@ public final class ExportedObject {
     /// bring the owner's state up to date). Signals it emits go out before the call's reply; those
     /// the handler emits go out after it.
     public let prepare: ((Message) -> Void)?
+    /// Whether and how queued calls to the object are answered together; nil: one at a time.
+    public let batching: Batching?
 
     /// Creates an object. Throws `InvalidArgs` for an invalid path, interface or member name.
     public init(
-        path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil
+        path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil,
+        batching: Batching? = nil
     ) throws {
         try DBusNames.requireObjectPath(path)
         for interface in interfaces {
@@ -151,6 +175,7 @@ public final class ExportedObject {
         self.interfaces = interfaces
         self.introspectionXML = introspectionXML
         self.prepare = prepare
+        self.batching = batching
     }
 
     /// The interface called `name`, if exported.

@@ -105,7 +105,7 @@ extension Connection {
         vtable.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let registration = Unmanaged<Registration>.fromOpaque(data).takeUnretainedValue()
-            return Connection.dispatch(Message(borrowing: message), to: registration, on: connection)
+            return Connection.dispatch(Message(borrowing: message), to: registration, on: connection, batching: true)
         }
         let data = Unmanaged.passRetained(Registration(object: object, state: state)).toOpaque()
         let path = object.path
@@ -137,14 +137,18 @@ extension Connection {
 
     /// Answers one method call: `prepare`, then the handler with the signals it emits held back,
     /// then the reply, then those signals — so a caller sees its answer before the notifications
-    /// its call caused. A call flagged NO_REPLY_EXPECTED still emits them.
-    static func dispatch(_ message: Message, to registration: Registration, on connection: OpaquePointer)
-        -> DBusHandlerResult
-    {
+    /// its call caused. A call flagged NO_REPLY_EXPECTED still emits them. With `batching`, the
+    /// call may open or join a ``CallBatch``, which holds all of that until the batch ends.
+    static func dispatch(
+        _ message: Message, to registration: Registration, on connection: OpaquePointer, batching: Bool
+    ) -> DBusHandlerResult {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let object = registration.object
         let state = registration.state
+        if batching { state.openBatchIfQueued(for: registration, on: connection) }
         object.prepare?(message)
+        // Restored after: a batch that fails handles its calls again from inside a dispatch.
+        let outer = state.heldSignals
         state.heldSignals = []
         // Answered here rather than left to libdbus: NOT_YET_HANDLED would pass the call on to the
         // fallback at `/`, which answers UnknownObject.
@@ -152,14 +156,16 @@ extension Connection {
             ObjectDispatcher.outcome(for: message, on: object, emit: { state.heldSignals?.append($0) })
             ?? .failure(ObjectDispatcher.unknownMethod(message))
         let held = state.heldSignals ?? []
-        state.heldSignals = nil
+        state.heldSignals = outer
         // A failure here has no caller to go to: the connection's failure handlers hear of it.
         if message.expectsReply {
             state.reporting {
-                try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
+                try state.queue(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
             }
         }
-        for signal in held { state.reporting { try ObjectDispatcher.send(signal, on: connection) } }
+        for signal in held { state.reporting { try state.queue(signal, on: connection) } }
+        // `prepare` may have ended the batch (the owner's `endBatch`): then this call was not in it.
+        if batching, let batch = state.batch { batch.calls.append(message) }
         return DBUS_HANDLER_RESULT_HANDLED
     }
 }

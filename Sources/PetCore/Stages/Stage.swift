@@ -1,5 +1,5 @@
 /// One form of the pet (SPEC §2).
-public struct Stage: Codable, Hashable, Sendable {
+public struct Stage: Decodable, Hashable, Sendable {
     /// 0-based index in its table.
     public let i: Int
     public let name: String

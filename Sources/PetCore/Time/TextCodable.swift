@@ -1,6 +1,7 @@
 /// A value stored in JSON as its text form (`2026-03-02`, `14:30`, `mon,wed`), so the state file
-/// reads as the user wrote it. Decoding text that does not parse is a decoding error.
-public protocol TextCodable: Codable, CustomStringConvertible {
+/// reads as the user wrote it. Decoding text that does not parse is a decoding error; the store
+/// writes `description` (PetStore's `JSONWriter`, not `Encodable`).
+public protocol TextCodable: Decodable, CustomStringConvertible {
     /// The value the text names, or nil.
     init?(storedText: String)
 }
@@ -13,10 +14,5 @@ extension TextCodable {
                 .init(codingPath: decoder.codingPath, debugDescription: "not a valid \(Self.self): \(text)"))
         }
         self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
     }
 }

@@ -1,5 +1,5 @@
 /// A day of the week, Monday first, spelled `mon`…`sun` in repeat rules.
-public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
+public enum Weekday: Int, CaseIterable, Sendable, Comparable {
     case monday = 1
     case tuesday, wednesday, thursday, friday, saturday, sunday
 

@@ -1,5 +1,5 @@
 /// A closed day as archived to history (SPEC §3.1 step 3).
-public struct DayRecord: Codable, Hashable, Sendable {
+public struct DayRecord: Decodable, Hashable, Sendable {
     public let day: Day
     /// The day's tasks as they stood at closing, in day order.
     public let tasks: [TaskItem]

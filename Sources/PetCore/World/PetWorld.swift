@@ -1,7 +1,7 @@
 /// Everything the daemon keeps between runs, as one value (SPEC §5's `state.json`): the pet at the
 /// open day's opening, settings, templates, rest days, the open and next day's tasks, the last
 /// closed day and the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
-public struct PetWorld: Codable, Hashable, Sendable {
+public struct PetWorld: Decodable, Hashable, Sendable {
     public var settings: Settings
     /// The pet when the open day opened; the live pet replays the day's completions on top of it.
     public var openingPet: PetState

@@ -5,7 +5,8 @@ import PetCore
 /// The exported object: each member of the contract wired to the service. Before any call to the
 /// object is handled, `prepare` brings the day and the snapshot up to date — one clock read and
 /// one refresh per message, whatever the member (SPEC §3.2) — and signals that refresh causes go
-/// out before the reply; those a handler causes go out after it.
+/// out before the reply; those a handler causes go out after it. Calls queued behind one another
+/// are answered together: their changes saved once, then their replies and signals in order.
 extension PetService {
     func exportedObject() throws -> ExportedObject {
         let methods: [ExportedObject.Method] = [
@@ -84,7 +85,9 @@ extension PetService {
             path: PetBus.path,
             interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
             introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
-            prepare: { [unowned self] _ in self.refresh() })
+            prepare: { [unowned self] _ in self.refresh() },
+            batching: .init(
+                open: { [unowned self] in self.openBatch() }, close: { [unowned self] in self.closeBatch() }))
     }
 
     /// A method of the contract, with the rules' errors as the contract's.

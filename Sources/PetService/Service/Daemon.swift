@@ -45,7 +45,8 @@ public enum Daemon {
                 loaded: loaded, environment: environment, executable: executable, log: log,
                 live: .live(
                     store: store, now: clock.now, environment: environment,
-                    signals: signals(for: connection, log: log), wake: timer.arm, log: log))
+                    signals: signals(for: connection, log: log), wake: timer.arm, log: log,
+                    endBatch: { [unowned connection] in connection.endBatch() }))
             guard try publish(service, on: connection, log: log) else { return 1 }
             // Only once the name is ours: a second daemon on this bus must not touch its data.
             service.refresh(startingUp: true)

@@ -33,6 +33,11 @@ public final class PetService {
     /// lasts: changes are refused meanwhile, as they would land on a day that has ended or before
     /// a tick that has passed.
     private var catchUpFailure: String?
+    /// While the connection answers a batch of queued calls together (`openBatch`): changes are
+    /// adopted in memory and saved once, when the batch closes, before any reply is sent.
+    private var inBatch = false
+    /// The world on disk while a batch holds changes not saved yet; nil when memory matches it.
+    private var durable: PetWorld?
 
     /// The service over `world` (as loaded), in the local zone `local` (as `environment.localZone`
     /// resolved it when the world was loaded).
@@ -66,6 +71,11 @@ public final class PetService {
     @discardableResult
     public func refresh(startingUp: Bool = false) -> Bool {
         now = environment.now()
+        return bringUpToDate(startingUp: startingUp)
+    }
+
+    /// The refresh at `now`: what it is due, persisted and announced.
+    private func bringUpToDate(startingUp: Bool) -> Bool {
         let ctx = context
         var next = world
         let caught = next.catchUp(ctx, startingUp: startingUp)
@@ -73,6 +83,12 @@ public final class PetService {
         if caught.closeouts.isEmpty && !caught.snapshotChanged {
             environment.wake(caught.nextWake)
             return true
+        }
+        if inBatch {
+            // The calls the open batch holds are saved and answered first (or handled again one at
+            // a time), so the commit below follows them on disk and its signals follow their replies.
+            environment.endBatch()
+            return bringUpToDate(startingUp: startingUp)
         }
         do {
             if caught.closeouts.isEmpty {
@@ -121,6 +137,12 @@ public final class PetService {
         let ctx = context
         var next = world
         let result = try change(&next, ctx)
+        if inBatch {
+            // Saved by `closeBatch`, before the connection sends this call's reply or signals.
+            if durable == nil { durable = world }
+            adoptChange(next, ctx)
+            return result
+        }
         do {
             try environment.save(next)
         } catch {
@@ -135,6 +157,31 @@ public final class PetService {
         }
         adoptChange(next, ctx)
         return result
+    }
+
+    /// The connection starts answering queued calls together: changes wait in memory for
+    /// `closeBatch`, and the replies and signals they cause wait with them (DBusKit holds those).
+    func openBatch() {
+        inBatch = true
+    }
+
+    /// Saves the batch's changes once. True: they are durable and the held replies may go. False:
+    /// the save failed, memory is back to the world on disk, and the connection handles each call
+    /// of the batch again on its own, so each gets the answer it would have got alone
+    /// (`StorageFailure` for a change). A state file replaced without its directory synced counts
+    /// as a failure too: the calls handled again write their own states over it.
+    func closeBatch() -> Bool {
+        inBatch = false
+        guard let saved = durable else { return true }
+        durable = nil
+        do {
+            try environment.save(world)
+            return true
+        } catch {
+            log("could not save a batch of changes (\(error)); handling them again one at a time")
+            world = saved
+            return false
+        }
     }
 
     /// Makes a saved change the world, announcing a change to the entry's task part: the open

@@ -9,7 +9,7 @@ enum HistoryLine {
         case unreadable(String)
     }
 
-    private struct Envelope: Codable {
+    private struct Envelope: Decodable {
         let schema: Int
         let record: DayRecord
     }
@@ -18,14 +18,22 @@ enum HistoryLine {
         let schema: Int
     }
 
+    /// The line's bytes, and a newline; a record whose rate is not a number is refused.
     static func encode(_ record: DayRecord) throws(StoreError) -> [UInt8] {
-        do {
-            var bytes = Array(try StateFile.encoder.encode(Envelope(schema: Schema.current, record: record)))
-            bytes.append(UInt8(ascii: "\n"))
-            return bytes
-        } catch {
-            throw StoreError(.inconsistent, "The history record for \(record.day.key) could not be encoded: \(error).")
+        var json = JSONWriter(capacity: 512 + 256 * record.tasks.count)
+        json.beginObject()
+        json.key("record")
+        json.write(record)
+        json.key("schema")
+        json.integer(Schema.current)
+        json.endObject()
+        json.newline()
+        guard !json.wroteNonFiniteNumber else {
+            throw StoreError(
+                .inconsistent,
+                "The history record for \(record.day.key) could not be encoded: its rate is \(record.rate).")
         }
+        return json.bytes
     }
 
     /// Only the day key of a line: what start-up needs, without materialising the tasks.
@@ -71,9 +79,10 @@ enum HistoryLine {
         }
         guard let old = JSONValue.parse(data)?["record"]?.object,
             let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations),
-            let json = try? JSONEncoder().encode(
-                JSONValue.object(["schema": .integer(Int64(Schema.current)), "record": .object(migrated)])),
-            let envelope = try? JSONDecoder().decode(Envelope.self, from: json)
+            let envelope = try? JSONDecoder().decode(
+                Envelope.self,
+                from: Data(
+                    JSONValue.object(["schema": .integer(Int64(Schema.current)), "record": .object(migrated)]).bytes))
         else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
         return .record(envelope.record)
     }

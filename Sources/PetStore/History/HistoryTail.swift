@@ -13,7 +13,7 @@ struct HistoryTail: Equatable {
     var lastDay: DayKey?
 }
 
-extension HistoryTail: Codable {
+extension HistoryTail: Decodable, JSONWritable {
     init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: " ")
@@ -26,8 +26,5 @@ extension HistoryTail: Codable {
         self.lastDay = parts[2] == "-" ? nil : CivilDate(parsing: String(parts[2]))
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode("\(year) \(length) \(lastDay?.description ?? "-")")
-    }
+    func write(to json: inout JSONWriter) { json.string("\(year) \(length) \(lastDay?.description ?? "-")") }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Any JSON document, for the migrations that work on the parsed JSON (`Schema`): what
 /// `JSONSerialization` gave, which needs full Foundation (and so ICU) on Linux.
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Decodable, Equatable, JSONWritable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -31,17 +31,30 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
+    /// Written as `JSONEncoder` wrote it: an object's keys sorted by their UTF-8 bytes.
+    func write(to json: inout JSONWriter) {
         switch self {
-        case .null: try c.encodeNil()
-        case .bool(let b): try c.encode(b)
-        case .integer(let i): try c.encode(i)
-        case .number(let d): try c.encode(d)
-        case .string(let s): try c.encode(s)
-        case .array(let a): try c.encode(a)
-        case .object(let o): try c.encode(o)
+        case .null: json.null()
+        case .bool(let b): json.bool(b)
+        case .integer(let i): json.integer(i)
+        case .number(let d): json.double(d)
+        case .string(let s): json.string(s)
+        case .array(let a): json.array(a)
+        case .object(let o):
+            json.beginObject()
+            for (key, value) in o.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                json.key(key)
+                json.write(value)
+            }
+            json.endObject()
         }
+    }
+
+    /// The document's bytes (a NaN or an infinity, which parsing never gives, as `null`).
+    var bytes: [UInt8] {
+        var json = JSONWriter()
+        write(to: &json)
+        return json.bytes
     }
 
     /// The parsed document, or nil when `data` is not JSON.

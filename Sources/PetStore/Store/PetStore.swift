@@ -206,7 +206,7 @@ public final class PetStore {
     }
 
     private func replaceState(_ world: PetWorld) throws(StoreError) {
-        let bytes = try StateFile.encode(world, tail: tail)
+        let bytes = StateFile.encode(world, tail: tail)
         do {
             try writeDurably(bytes, to: statePath)
         } catch {

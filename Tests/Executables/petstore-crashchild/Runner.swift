@@ -77,12 +77,9 @@ func emit(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// FNV-1a over the world's sorted-key JSON: the same world, the same digest.
+/// FNV-1a over the state file's bytes for the world: the same world, the same digest.
 func digest(_ world: PetWorld) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let bytes = (try? encoder.encode(world)) ?? Data()
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+    for b in PetStore.stateBytes(world) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
     return String(hash, radix: 16)
 }

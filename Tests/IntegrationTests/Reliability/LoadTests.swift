@@ -105,13 +105,14 @@ extension Reliability {
                 - Mutations (about 1.3 ms of daemon CPU each, besides the replace): 68 % of the samples in
                   `PetStore.save`, 42 % of all in `StateFile.encode` — FoundationEssentials' `JSONEncoder`
                   re-encoding the whole state (`TaskItem.encode` alone 20 %) — most of the rest the kernel's
-                  fsync. Changes are handled one at a time, each paying encode, replace, reply and two
+                  fsync. The state is now written by PetStore's `JSONWriter` instead: the same bytes for
+                  about a ninth of the CPU (`bench-store encode`, 150 tasks: 643 → 71 µs; docs/BENCHMARKS.md).
+                  Changes are handled one at a time, each paying encode, replace, reply and two
                   signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
 
                 What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
-                sorting at every read, keep the live pet instead of replaying it at every refresh, encode the state without
-                Codable's generic containers, and commit in groups (apply the requests already queued, save
-                once, then answer them all).
+                sorting at every read, keep the live pet instead of replaying it at every refresh, and commit
+                in groups (apply the requests already queued, save once, then answer them all).
 
                 """
         }

@@ -42,6 +42,10 @@ final class ServiceFixture {
         directory = try Self.temporaryDirectory()
         outside = Outside(now: now, resolveZone: { zone }, store: try PetStore.open(directory: directory))
         (service, object) = try Self.start(outside)
+        outside.endBatch = { [unowned self] in
+            outside.writes.append("endBatch")
+            endedBatches.append(object.batching?.close() ?? true)
+        }
     }
 
     /// Stops the service and starts a new one over the same directory (a daemon restart): the
@@ -84,6 +88,21 @@ final class ServiceFixture {
     var entriesSignalled: [WidgetEntry] { outside.entries }
     /// How often the clock was read since the last `forget`.
     var clockReads: Int { outside.clockReads }
+
+    // MARK: Batches
+
+    /// Runs `body`'s calls as one batch, as DBusKit runs queued calls: the object's `open`, the
+    /// calls, then its `close`, whose verdict this returns (true: saved; false: put back).
+    func batch(_ body: () throws -> Void) throws -> Bool {
+        let batching = try #require(object.batching, "the service's object takes batches")
+        batching.open()
+        try body()
+        return batching.close()
+    }
+
+    /// Each time the service ended the open batch itself (`Environment.endBatch`, before a
+    /// catch-up commit): what its `close` answered. Recorded in `writes` as `endBatch`.
+    private(set) var endedBatches: [Bool] = []
 
     /// Clears the signals, writes, wakes, log lines and clock reads seen so far.
     func forget() { outside.forget() }
@@ -194,6 +213,8 @@ private final class Outside {
     var wakes: [Instant] = []
     var log: [String] = []
     var clockReads = 0
+    /// What the service's `endBatch` does (the fixture's, once it has an object).
+    var endBatch: () -> Void = {}
 
     init(now: Instant, resolveZone: @escaping () -> LocalZone, store: PetStore) {
         self.now = now
@@ -231,7 +252,8 @@ private final class Outside {
                 },
                 tasksChanged: { [self] in signals.append("TasksChanged") },
                 widgetEntryChanged: { [self] _ in signals.append("PropertiesChanged(WidgetEntry)") }),
-            wake: { [self] in wakes.append($0) }, log: { [self] in log.append($0) })
+            wake: { [self] in wakes.append($0) }, log: { [self] in log.append($0) },
+            endBatch: { [self] in endBatch() })
     }
 
     /// Counts a write and makes it, or throws the next planned failure instead (after making it,
