@@ -3,7 +3,8 @@
  *
  * Usage: rtt ROUNDS CALLS WARMUP LABEL DEST PATH IFACE MEMBER ARG [LABEL DEST PATH IFACE MEMBER ARG ...]
  *
- * Each target is six words; ARG is one string argument, or "-" for none. After WARMUP calls to
+ * Each target is six words; ARG is "-" for no argument, else string arguments separated by
+ * commas ("," is two empty strings, as `GetHistory "" ""` takes). After WARMUP calls to
  * each target, every round makes CALLS blocking calls to each target in turn (A B C A B C ...),
  * so a busy moment on the machine weighs on all of them alike, and prints one line per target
  * and round: "LABEL ROUND P50_NS P99_NS MIN_NS". Exits 1 if any call fails. Talks to the bus in
@@ -33,12 +34,27 @@ static int64_t now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* Appends the comma-separated strings of `args` to `m`; 0 on success. */
+static int append_strings(DBusMessage *m, const char *args) {
+    DBusMessageIter it;
+    dbus_message_iter_init_append(m, &it);
+    for (const char *start = args;;) {
+        const char *comma = strchr(start, ',');
+        char *piece = strndup(start, comma ? (size_t)(comma - start) : strlen(start));
+        int ok = piece && dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &piece);
+        free(piece);
+        if (!ok) return -1;
+        if (!comma) return 0;
+        start = comma + 1;
+    }
+}
+
 /* One blocking call; 0 on a successful reply. The message is built inside the timed span, as
  * any client builds it, the same for every target. */
 static int call(DBusConnection *bus, const struct target *t) {
     DBusMessage *m = dbus_message_new_method_call(t->dest, t->path, t->iface, t->member);
     if (!m) return -1;
-    if (strcmp(t->arg, "-") != 0 && !dbus_message_append_args(m, DBUS_TYPE_STRING, &t->arg, DBUS_TYPE_INVALID)) {
+    if (strcmp(t->arg, "-") != 0 && append_strings(m, t->arg) != 0) {
         dbus_message_unref(m);
         return -1;
     }

@@ -5,9 +5,9 @@ import CDBus
 /// of this type, so libdbus cannot be handed a malformed one, and the only check left is the one a
 /// Swift string can fail (a NUL, which would cut the C string short: it becomes U+FFFD).
 ///
-/// The shape it writes is the contract's: `a{sv}` dictionaries of basic values, `as` lists and
-/// `aa{sv}` records. Out of memory (libdbus's only failure here) is recorded in ``failed``; the
-/// rest of the body is then skipped.
+/// The shape it writes is the contract's: `a{sv}` dictionaries of basic values, `as` lists,
+/// `aa{sv}` records and a top-level `b`. Out of memory (libdbus's only failure here) is recorded
+/// in ``failed``; the rest of the body is then skipped.
 public struct BodyWriter {
     private var iter: DBusMessageIter
     /// True once libdbus could not allocate; the body is then incomplete and must not be sent.
@@ -28,6 +28,14 @@ public struct BodyWriter {
     public mutating func vardict(_ fill: (inout BodyWriter) -> Void) {
         container(CDBUS_TYPE_ARRAY, "{sv}", fill)
     }
+
+    /// An `aa{sv}`: `fill` writes each record with ``vardict(_:)``.
+    public mutating func records(_ fill: (inout BodyWriter) -> Void) {
+        container(CDBUS_TYPE_ARRAY, "a{sv}", fill)
+    }
+
+    /// A `b`.
+    public mutating func bool(_ value: Bool) { basic(CDBUS_TYPE_BOOLEAN, dbus_bool_t(value ? 1 : 0)) }
 
     /// A `v` holding an `a{sv}` (a property's value in `Properties.Get`): `fill` writes that one
     /// dictionary with ``vardict(_:)``.
@@ -55,7 +63,7 @@ public struct BodyWriter {
     }
     /// `key` → `b`.
     public mutating func entry(_ key: String, bool value: Bool) {
-        entry(key, "b") { $0.basic(CDBUS_TYPE_BOOLEAN, dbus_bool_t(value ? 1 : 0)) }
+        entry(key, "b") { $0.bool(value) }
     }
     /// `key` → `s`.
     public mutating func entry(_ key: String, string value: String) { entry(key, "s") { $0.string(value) } }
@@ -67,7 +75,7 @@ public struct BodyWriter {
     }
     /// `key` → `aa{sv}`: `fill` writes each record with ``vardict(_:)``.
     public mutating func entry(_ key: String, records fill: (inout BodyWriter) -> Void) {
-        entry(key, "aa{sv}") { $0.container(CDBUS_TYPE_ARRAY, "a{sv}", fill) }
+        entry(key, "aa{sv}") { $0.records(fill) }
     }
 
     // MARK: the iterator calls

@@ -20,7 +20,13 @@ extension HistoryRecord {
     }
 
     /// The record as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// Writes the record's `a{sv}` straight into a message body.
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
+    /// The record's fields, the one encoding of it.
+    private var fields: VardictWriter {
         var w = VardictWriter()
         w.add(Key.dayKey, dayKey)
         w.add(Key.start, int64: start)
@@ -37,7 +43,7 @@ extension HistoryRecord {
         w.add(Key.stageXPClose, int: stageXPClose)
         w.add(Key.stageNameClose, stageNameClose)
         w.add(Key.tasks, records: tasks.map(\.fields))
-        return w.value
+        return w
     }
 
     /// Decodes a record.
@@ -56,6 +62,6 @@ extension HistoryRecord {
 }
 
 extension Array where Element == HistoryRecord {
-    /// The records as an `aa{sv}`.
-    public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+    /// Writes the records as an `aa{sv}` straight into a message body (the daemon's replies).
+    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }

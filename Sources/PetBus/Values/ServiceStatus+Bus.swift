@@ -13,7 +13,13 @@ extension ServiceStatus {
     }
 
     /// The status as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// Writes the status's `a{sv}` straight into a message body (the daemon's reply).
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
+    /// The status's fields, the one encoding of it.
+    private var fields: VardictWriter {
         var w = VardictWriter()
         w.add(Key.version, version)
         w.add(Key.dataDirectory, dataDirectory)
@@ -23,7 +29,7 @@ extension ServiceStatus {
         w.add(Key.problems, strings: problems)
         w.add(Key.now, int64: now)
         w.add(Key.replyCacheHits, uint64: replyCacheHits)
-        return w.value
+        return w
     }
 
     /// Decodes a status.

@@ -22,6 +22,9 @@ extension TaskRecord {
     /// The record as an `a{sv}`.
     public var dbus: DBusValue { fields.value }
 
+    /// Writes the record's `a{sv}` straight into a message body.
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
     /// The record's fields, the one encoding of it.
     var fields: VardictWriter {
         var w = VardictWriter()
@@ -60,4 +63,7 @@ extension TaskRecord {
 extension Array where Element == TaskRecord {
     /// The records as an `aa{sv}`.
     public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+
+    /// Writes the records as an `aa{sv}` straight into a message body (the daemon's replies).
+    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }

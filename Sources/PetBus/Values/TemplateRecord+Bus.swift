@@ -9,13 +9,19 @@ extension TemplateRecord {
     }
 
     /// The template as an `a{sv}`.
-    public var dbus: DBusValue {
+    public var dbus: DBusValue { fields.value }
+
+    /// Writes the template's `a{sv}` straight into a message body.
+    public func encode(into body: inout BodyWriter) { fields.write(into: &body) }
+
+    /// The template's fields, the one encoding of it.
+    private var fields: VardictWriter {
         var w = VardictWriter()
         w.add(Key.id, id)
         w.add(Key.title, title)
         w.add(Key.time, time)
         w.add(Key.repeatRule, repeatRule)
-        return w.value
+        return w
     }
 
     /// Decodes a template.
@@ -30,4 +36,7 @@ extension TemplateRecord {
 extension Array where Element == TemplateRecord {
     /// The templates as an `aa{sv}`.
     public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+
+    /// Writes the templates as an `aa{sv}` straight into a message body (the daemon's replies).
+    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }

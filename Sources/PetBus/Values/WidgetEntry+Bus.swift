@@ -61,6 +61,6 @@ extension WidgetEntry {
 }
 
 extension Array where Element == WidgetEntry {
-    /// The entries as an `aa{sv}`.
-    public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
+    /// Writes the entries (`GetTimeline`) as an `aa{sv}` straight into a message body (the daemon's replies).
+    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }

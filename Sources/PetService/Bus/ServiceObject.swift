@@ -11,7 +11,10 @@ extension PetService {
     func exportedObject() throws -> ExportedObject {
         let methods: [ExportedObject.Method] = [
             encoded(.getWidgetEntry) { s in try s.replies.widgetEntry(s) },
-            method(.getTimeline) { s, _ in [s.timeline().dbus] },
+            written(.getTimeline) { s, _ in
+                let entries = s.timeline()
+                return { entries.encode(into: &$0) }
+            },
             method(.markNextDone) { s, _ in
                 let (id, xp) = try s.markNextDone()
                 return [.string(id), .int32(Int32(xp))]
@@ -45,19 +48,31 @@ extension PetService {
                 try s.deleteTask(try call.string(0))
                 return []
             },
-            method(.listTasks) { s, call in [try s.listTasks(try call.string(0)).dbus] },
-            method(.listTemplates) { s, _ in [s.templates().dbus] },
+            written(.listTasks) { s, call in
+                let records = try s.listTasks(try call.string(0))
+                return { records.encode(into: &$0) }
+            },
+            written(.listTemplates) { s, _ in
+                let templates = s.templates()
+                return { templates.encode(into: &$0) }
+            },
             encoded(.getPet) { s in try s.replies.pet(s) },
             method(.setRest) { s, call in
                 try s.setRest(from: try call.string(0), to: try call.string(1), rest: try call.bool(2))
                 return []
             },
             method(.listRestDays) { s, _ in [.stringArray(s.restDays())] },
-            method(.getHistory) { s, call in
+            written(.getHistory) { s, call in
                 let (records, more) = try s.history(from: try call.string(0), to: try call.string(1))
-                return [records.dbus, .bool(more)]
+                return { body in
+                    records.encode(into: &body)
+                    body.bool(more)
+                }
             },
-            method(.getStatus) { s, _ in [s.status().dbus] },
+            written(.getStatus) { s, _ in
+                let status = s.status()
+                return { status.encode(into: &$0) }
+            },
         ]
         let properties: [ExportedObject.Property] = [
             widgetEntryProperty(),
@@ -92,6 +107,21 @@ extension PetService {
         ExportedObject.Method(
             member.rawValue, in: member.inSignature, out: member.outSignature,
             encoded: { [unowned self] _ in try body(self) })
+    }
+
+    /// A method whose reply is written straight into the message body from the typed values
+    /// `body` computes (issue 19/20: no `DBusValue` tree, no validation of values built here);
+    /// the rules' errors as the contract's.
+    private func written(
+        _ member: PetBus.Method,
+        _ body: @escaping (PetService, MethodCall) throws -> (inout BodyWriter) -> Void
+    ) -> ExportedObject.Method {
+        ExportedObject.Method(member.rawValue, in: member.inSignature, out: member.outSignature) {
+            [unowned self] (call: MethodCall) throws -> EncodedBody in
+            let write: (inout BodyWriter) -> Void
+            do { write = try body(self, call) } catch let error as PetError { throw error.dbus }
+            return try EncodedBody(write)
+        }
     }
 
     /// `WidgetEntry`: `Get` from the kept body; `GetAll` and `PropertiesChanged` encode it afresh.

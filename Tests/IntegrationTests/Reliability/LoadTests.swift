@@ -97,9 +97,11 @@ extension Reliability {
                   awards and sorts the tasks again; 9 % marshalling the reply. The kept reply removes the
                   building and the marshalling between changes; the refresh stays (SPEC §3.2 asks it of
                   every message), and with 16 clients mutating, the kept entry is dropped often.
-                - `ListTasks` (about 2.3 ms a call): 149 records of 14 keys built as `DBusValue` trees,
-                  validated (`DBusValue.checked`) and written through libdbus's iterators (libdbus itself
-                  36 % of the samples), with the allocation and reference counting that go with them.
+                - `ListTasks` (about 2.3 ms a call then): 149 records of 15 keys, then built as `DBusValue`
+                  trees and validated (`DBusValue.checked`); since issue 20 §4 written straight into the body
+                  (`BodyWriter`), 1.1 ms of daemon CPU a call against 1.6 ms (`bench/replies-ab.sh`, docs/BENCHMARKS.md),
+                  of which libdbus's iterators are now half; the bus and each client then validate the whole
+                  body again, which no daemon can save.
                 - Mutations (about 1.3 ms of daemon CPU each, besides the replace): 68 % of the samples in
                   `PetStore.save`, 42 % of all in `StateFile.encode` — FoundationEssentials' `JSONEncoder`
                   re-encoding the whole state (`TaskItem.encode` alone 20 %) — most of the rest the kernel's
@@ -109,9 +111,8 @@ extension Reliability {
                   signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
 
                 What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
-                sorting at every read, keep the live pet instead of replaying it at every refresh, write
-                `ListTasks`' records with issue 19's `BodyWriter` as the entry is, and commit in groups (apply the requests already queued, save
-                once, then answer them all).
+                sorting at every read, keep the live pet instead of replaying it at every refresh, and commit
+                in groups (apply the requests already queued, save once, then answer them all).
 
                 """
         }
