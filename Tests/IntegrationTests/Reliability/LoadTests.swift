@@ -90,13 +90,19 @@ extension Reliability {
                 Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24,
                 before issue 19's kept replies, which lifted `GetWidgetEntry` from 0.21 to this run's ratio):
 
-                - `GetWidgetEntry` (then about 0.17 ms of daemon CPU a call; libdbus answers a `Ping` itself,
-                  before any handler or refresh): 35 % building the entry, most of it sorting the day's `TaskItem`s
+                - `GetWidgetEntry` (then about 0.17 ms of daemon CPU a call, when libdbus still answered a
+                  `Ping` itself): 35 % building the entry, most of it sorting the day's `TaskItem`s
                   into day order — a stable sort that moves the large structs (`memmove` alone is 29 %);
-                  19 % the refresh every message starts with, where `PetWorld.live` replays the day's
-                  awards and sorts the tasks again; 9 % marshalling the reply. The kept reply removes the
-                  building and the marshalling between changes; the refresh stays (SPEC §3.2 asks it of
-                  every message), and with 16 clients mutating, the kept entry is dropped often.
+                  19 % the refresh every message starts with, where `PetWorld.livePet` replayed the day's
+                  awards and sorted the tasks again; 9 % marshalling the reply. Issue 19 keeps the encoded
+                  reply between changes. The refresh now replays the live pet only when a closeout or a new
+                  snapshot needs it (a `perf record` of a whole run: 60 µs of daemon CPU per message before,
+                  1.3 µs after), and an entry is built without moving tasks (positions are sorted; its three
+                  pending tasks are picked in one pass): building entries went from 2.2 % to 0.9 % of the
+                  daemon's samples. Since issue 20 routes Peer calls to the object, a `Ping` pays the same
+                  refresh, so dropping the replay made the floor faster by more than the entry. What is left
+                  between them is the entry's ~1.5 KB body, which `dbus-daemon` and each client validate on
+                  the same 2 cores (docs/BENCHMARKS.md, issues 19 and 20).
                 - `ListTasks` (about 2.3 ms a call): 149 records of 14 keys built as `DBusValue` trees,
                   validated (`DBusValue.checked`) and written through libdbus's iterators (libdbus itself
                   36 % of the samples), with the allocation and reference counting that go with them.
@@ -106,11 +112,9 @@ extension Reliability {
                   fsync. Changes are handled one at a time, each paying encode, replace, reply and two
                   signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
 
-                What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
-                sorting at every read, keep the live pet instead of replaying it at every refresh, write
-                `ListTasks`' records with issue 19's `BodyWriter` as the entry is, encode the state without
-                Codable's generic containers, and commit in groups (apply the requests already queued, save
-                once, then answer them all).
+                What would meet the targets: write `ListTasks`' records with issue 19's `BodyWriter` as the
+                entry is, encode the state without Codable's generic containers, and commit in groups (apply
+                the requests already queued, save once, then answer them all).
 
                 """
         }
