@@ -16,6 +16,10 @@ struct DaemonBench {
     let rtt: String
     /// A few rounds of everything, to try the benchmark itself out (`--quick`).
     let quick: Bool
+    /// Only the round trips (`--round-trips-only`), so two builds can be run in turn, A B A B.
+    var roundTripsOnly = false
+    /// Round-trip rounds instead of the default (`--rounds N`).
+    var rounds: Int?
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-daemon-\(getpid())").path
     let name = PetBus.name
     let path = PetBus.path
@@ -31,7 +35,7 @@ struct DaemonBench {
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         let bus = try Connection(address: address)
         say("bench-daemon: \(daemon)")
-        sizes()
+        if !roundTripsOnly { sizes() }
 
         let (world, records) = Self.synthesize(days: 3652)
         let empty = root + "/empty"
@@ -39,11 +43,15 @@ struct DaemonBench {
         try Self.prepare(empty, world: world, records: [])
         try Self.prepare(tenYears, world: world, records: records)
         say("stores: the same open day, with no history and with \(records.count) closed days (10 years)\n")
-        try startups(bus, empty: empty, tenYears: tenYears)
+        if !roundTripsOnly { try startups(bus, empty: empty, tenYears: tenYears) }
 
         let pid = try spawn([daemon, "--data-dir", tenYears, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
         try roundTrips(bus)
+        if roundTripsOnly {
+            stop(pid)
+            return
+        }
         let before = contextSwitches(pid)
         sleep(UInt32(idleSeconds))
         say("idle wake-ups over \(idleSeconds) s between ticks: \(contextSwitches(pid) - before) (target 0)\n")

@@ -9,7 +9,7 @@ import PetCore
 /// the same entry answered by rtt's C server from a kept copy (the floor for that reply), in turn
 /// within each round (A B C D … A B C D …).
 extension DaemonBench {
-    var rttRounds: Int { quick ? 3 : 40 }
+    var rttRounds: Int { rounds ?? (quick ? 3 : 40) }
     static let rttCalls = 1000
 
     /// One target for rtt: label, destination, path, interface, member, one string argument or "-".

@@ -3,6 +3,7 @@ import Glibc
 
 // bench-daemon: petprogressd against playerctld and the bus itself, on a private bus.
 // Usage: swift run -c release --static-swift-stdlib bench-daemon [--daemon PATH] [--petctl PATH] [--rtt PATH] [--idle-seconds N] [--quick]
+//        [--round-trips-only] [--rounds N]
 var arguments = CommandLine.arguments.dropFirst()
 var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "petprogressd"
@@ -10,6 +11,8 @@ var daemonPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPath
 var petctlPath = URL(fileURLWithPath: daemonPath).deletingLastPathComponent().appendingPathComponent("petctl").path
 var idleSeconds = 60
 var quick = false
+var roundTripsOnly = false
+var rounds: Int?
 var rttPath = URL(fileURLWithPath: daemonPath).deletingLastPathComponent().appendingPathComponent("rtt").path
 while let a = arguments.popFirst() {
     switch a {
@@ -18,13 +21,20 @@ while let a = arguments.popFirst() {
     case "--idle-seconds": idleSeconds = Int(arguments.popFirst() ?? "") ?? idleSeconds
     case "--rtt": rttPath = arguments.popFirst() ?? rttPath
     case "--quick": quick = true
+    case "--round-trips-only": roundTripsOnly = true
+    case "--rounds": rounds = Int(arguments.popFirst() ?? "")
     default:
-        say("usage: bench-daemon [--daemon PATH] [--petctl PATH] [--rtt PATH] [--idle-seconds N] [--quick]")
+        say(
+            "usage: bench-daemon [--daemon PATH] [--petctl PATH] [--rtt PATH] [--idle-seconds N] [--quick] [--round-trips-only] [--rounds N]"
+        )
         exit(64)
     }
 }
 do {
-    try DaemonBench(daemon: daemonPath, petctl: petctlPath, idleSeconds: idleSeconds, rtt: rttPath, quick: quick).run()
+    try DaemonBench(
+        daemon: daemonPath, petctl: petctlPath, idleSeconds: idleSeconds, rtt: rttPath, quick: quick,
+        roundTripsOnly: roundTripsOnly, rounds: rounds
+    ).run()
 } catch {
     say("bench-daemon: \(error)")
     exit(1)

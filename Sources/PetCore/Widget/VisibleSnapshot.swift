@@ -23,24 +23,26 @@ public enum SnapshotRule {
     /// The pet as of `tick`: the live state after the closeouts dated at or before the tick and
     /// before any dated after it. `closeouts` are the ones that just ran, in order;
     /// `petBeforeCloseouts` is the live pet before the first of them.
+    /// Both pets are evaluated only when chosen: computing the live pet replays the day's awards.
     public static func pet(
-        asOf tick: Instant, closeouts: [Closeout], petBeforeCloseouts: PetState,
-        livePet: PetState
+        asOf tick: Instant, closeouts: [Closeout], petBeforeCloseouts: @autoclosure () -> PetState,
+        livePet: @autoclosure () -> PetState
     ) -> PetState {
-        guard let firstLater = closeouts.firstIndex(where: { $0.date > tick }) else { return livePet }
-        return firstLater == 0 ? petBeforeCloseouts : closeouts[firstLater - 1].petAfter
+        guard let firstLater = closeouts.firstIndex(where: { $0.date > tick }) else { return livePet() }
+        return firstLater == 0 ? petBeforeCloseouts() : closeouts[firstLater - 1].petAfter
     }
 
     /// The snapshot to store now, or nil when the stored one stays: nil unless the latest tick at
     /// or before `now` (in `zone`) is later than the stored snapshot's tick. A backward clock
-    /// therefore never moves the snapshot back.
+    /// therefore never moves the snapshot back. The pets are evaluated only for a snapshot stored.
     public static func due(
         stored: VisibleSnapshot?, now: Instant, zone: Zone, closeouts: [Closeout],
-        petBeforeCloseouts: PetState, livePet: PetState
+        petBeforeCloseouts: @autoclosure () -> PetState, livePet: @autoclosure () -> PetState
     ) -> VisibleSnapshot? {
         let tick = Ticks.latest(atOrBefore: now, zone: zone)
         if let stored, stored.tick >= tick { return nil }
-        let pet = pet(asOf: tick, closeouts: closeouts, petBeforeCloseouts: petBeforeCloseouts, livePet: livePet)
+        let pet = pet(
+            asOf: tick, closeouts: closeouts, petBeforeCloseouts: petBeforeCloseouts(), livePet: livePet())
         return VisibleSnapshot(tick: tick, pet: pet)
     }
 

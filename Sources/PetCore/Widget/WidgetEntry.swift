@@ -49,23 +49,22 @@ public struct WidgetEntry: Hashable, Sendable {
         date: Instant, nextDate: Instant, pet: PetState, dayKey: DayKey, tasks: [TaskItem], restDay: Bool,
         at: Instant, zone: Zone, stages: StageTable, iconPath: (Stage) -> String
     ) {
-        let ordered = tasks.inDayOrder()
-        let pending = ordered.filter { !$0.isDone }
+        let pending = tasks.pendingInDayOrder(first: 3)
         let next = pending.first
         let nextTime = next.map { TaskRecord.effectiveTime(of: $0, zone: zone) } ?? ""
         let nextOverdue = next?.isOverdue(at: at) ?? false
         let spoken = next.map { AccessibleText.Next(time: nextTime, title: $0.title, overdue: nextOverdue) }
-        let done = ordered.count - pending.count
+        let done = tasks.count { $0.isDone }
         self.init(
             date: date, nextDate: nextDate, dayKey: dayKey.description,
-            pet: PetView(pet, stages: stages, iconPath: iconPath), tasksDone: done, tasksTotal: ordered.count,
+            pet: PetView(pet, stages: stages, iconPath: iconPath), tasksDone: done, tasksTotal: tasks.count,
             nextTaskID: next?.id ?? "", nextTaskTitle: next?.title ?? "", nextTaskTime: nextTime,
             nextTaskOverdue: nextOverdue,
-            upcoming: pending.prefix(3).map {
+            upcoming: pending.map {
                 TaskRecord($0, isNext: $0.id == next?.id, overdue: $0.isOverdue(at: at), zone: zone)
             },
             restDay: restDay,
             accessibleText: AccessibleText.sentence(
-                pet: pet, stages: stages, done: done, total: ordered.count, next: spoken, restDay: restDay))
+                pet: pet, stages: stages, done: done, total: tasks.count, next: spoken, restDay: restDay))
     }
 }

@@ -16,12 +16,16 @@ extension PetWorld {
     /// visible-snapshot rule (SPEC §3.2). The daemon calls this on start (`startingUp: true`),
     /// before handling each message, at each timer wake and after a clock jump or zone change.
     public mutating func catchUp(_ ctx: Context, startingUp: Bool = false) -> CatchUp {
-        let petBefore = livePet(ctx.stages)
+        // The live pet replays the day's awards. Only a closeout or a new snapshot needs it, so the
+        // refresh of a message within one day and one tick (nearly every message) skips it: the
+        // pet before the closeouts is taken only when one is due (`closeDueDays`' own condition),
+        // and the snapshot rule asks for the pets only when it stores a snapshot.
+        let petBefore = ctx.now >= openDay.end ? livePet(ctx.stages) : nil
         let closeouts = closeDueDays(ctx)
         let crossed = SnapshotRule.tickCrossed(stored: snapshot, now: ctx.now, zone: ctx.zone)
         let new = SnapshotRule.due(
             stored: snapshot, now: ctx.now, zone: ctx.zone, closeouts: closeouts,
-            petBeforeCloseouts: petBefore, livePet: livePet(ctx.stages))
+            petBeforeCloseouts: petBefore ?? livePet(ctx.stages), livePet: livePet(ctx.stages))
         if let new { snapshot = new }
         let nextTick = SnapshotRule.nextDue(stored: snapshot, now: ctx.now, zone: ctx.zone)
         return CatchUp(

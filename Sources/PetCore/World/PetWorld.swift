@@ -49,7 +49,8 @@ public struct PetWorld: Decodable, Hashable, Sendable {
 
     /// The live pet: the opening state with the day's recorded awards replayed in completion order.
     public func livePet(_ stages: StageTable) -> PetState {
-        let awards = tasks.filter(\.isDone).sorted { $0.completedSeq < $1.completedSeq }
+        // Sorting (sequence, XP) pairs, not the tasks themselves (large structs).
+        let awards = tasks.lazy.filter(\.isDone).map { (seq: $0.completedSeq, xp: $0.xp) }.sorted { $0.seq < $1.seq }
         return Engine.apply(awards.map { .completion(xp: $0.xp) }, to: stages.clamp(openingPet), table: stages)
     }
 

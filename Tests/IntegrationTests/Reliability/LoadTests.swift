@@ -87,32 +87,29 @@ extension Reliability {
                 list \(f(report.number("rounds", "listLatency", "p50"), 2)) / \(f(report.number("rounds", "listLatency", "p99"), 2)) ms,
                 mutation \(f(report.number("rounds", "mutationLatency", "p50"), 2)) / \(f(report.number("rounds", "mutationLatency", "p99"), 2)) ms.
 
-                Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24,
-                before issue 19's kept replies, which lifted `GetWidgetEntry` from 0.21 to this run's ratio):
+                Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24),
+                and what was done about each part:
 
-                - `GetWidgetEntry` (then about 0.17 ms of daemon CPU a call; libdbus answers a `Ping` itself,
-                  before any handler or refresh): 35 % building the entry, most of it sorting the day's `TaskItem`s
-                  into day order — a stable sort that moves the large structs (`memmove` alone is 29 %);
-                  19 % the refresh every message starts with, where `PetWorld.live` replays the day's
-                  awards and sorts the tasks again; 9 % marshalling the reply. The kept reply removes the
-                  building and the marshalling between changes; the refresh stays (SPEC §3.2 asks it of
-                  every message), and with 16 clients mutating, the kept entry is dropped often.
-                - `ListTasks` (about 2.3 ms a call then): 149 records of 15 keys, then built as `DBusValue`
-                  trees and validated (`DBusValue.checked`); since issue 20 §4 written straight into the body
-                  (`BodyWriter`), 1.1 ms of daemon CPU a call against 1.6 ms (`bench/replies-ab.sh`, docs/BENCHMARKS.md),
-                  of which libdbus's iterators are now half; the bus and each client then validate the whole
-                  body again, which no daemon can save.
-                - Mutations (about 1.3 ms of daemon CPU each, besides the replace): 68 % of the samples in
-                  `PetStore.save`, 42 % of all in `StateFile.encode` — FoundationEssentials' `JSONEncoder`
-                  re-encoding the whole state (`TaskItem.encode` alone 20 %) — most of the rest the kernel's
-                  fsync. The state is now written by PetStore's `JSONWriter` instead: the same bytes for
-                  about a ninth of the CPU (`bench-store encode`, 150 tasks: 643 → 71 µs; docs/BENCHMARKS.md).
-                  Changes are handled one at a time, each paying encode, replace, reply and two
-                  signals where the floor pays the replace alone, so the ratio falls as the disk gets faster.
-
-                What would meet the targets: keep the day's tasks in day order (or sort indices) instead of
-                sorting at every read, keep the live pet instead of replaying it at every refresh, and commit
-                in groups (apply the requests already queued, save once, then answer them all).
+                - `GetWidgetEntry` (about 0.17 ms of daemon CPU a call before issue 19): 35 % building the
+                  entry, most of it a stable sort moving the day's large `TaskItem`s; 19 % the refresh every
+                  message starts with, where `PetWorld.livePet` replayed the day's awards; 9 % marshalling.
+                  Issue 19 keeps the encoded reply between changes. The refresh now replays the live pet
+                  only when a closeout or a new snapshot needs it (60 µs of daemon CPU per message before,
+                  1.3 µs after), and an entry is built by sorting positions and picking its three pending
+                  tasks in one pass. Since issue 20 routes Peer calls to the object, a `Ping` pays the same
+                  refresh, so the floor gained more than the entry. What is left between them is the entry's
+                  ~1.5 KB body, which `dbus-daemon` and each client validate on the same 2 cores.
+                - `ListTasks` (about 2.3 ms a call before): 149 records of 15 keys built as `DBusValue`
+                  trees and validated again; now written straight into the body (`BodyWriter`), 1.1 ms of
+                  daemon CPU a call against 1.6 ms (`bench/replies-ab.sh`), half of it libdbus's iterators.
+                  The bus and each client then validate the whole ~100 KB body, which no daemon can save:
+                  149 records cannot come near an empty `Ping`.
+                - Mutations (about 1.3 ms of daemon CPU each before, besides the replace): 42 % was
+                  FoundationEssentials' `JSONEncoder` re-encoding the whole state; PetStore's `JSONWriter`
+                  writes the same bytes for about a ninth of the CPU (`bench-store encode`, 150 tasks:
+                  643 → 71 µs). Calls already queued on the connection are now applied together, saved once,
+                  then answered in order (group commit, docs/DECISIONS.md), so 16 clients share a replace
+                  where the floor pays one per change.
 
                 """
         }
