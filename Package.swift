@@ -75,11 +75,13 @@ let package = Package(
         // The one test harness: processes (posix_spawn with an empty signal mask), sandboxes, the
         // private bus, tool results, ISO 8601 instants, and the real daemon and its clients.
         .target(
-            name: "TestSupport", dependencies: ["DBusKit", "LinuxKit", "PetCore"], path: "Tests/TestSupport", swiftSettings: strict),
+            name: "TestSupport", dependencies: ["DBusKit", "LinuxKit", "PetCore"], path: "Tests/TestSupport",
+            swiftSettings: strict),
         // The black-box load client of the reliability tests (issue 20): DBusKit with literal names (and
         // PetCore only for its seeded generator).
         .executableTarget(
-            name: "petload", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/petload", swiftSettings: strict),
+            name: "petload", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/petload",
+            swiftSettings: strict),
         // Seeded random hostile calls for IntegrationTests' hostile-input burst (issue 20).
         .executableTarget(
             name: "hostile-client", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/hostile-client",

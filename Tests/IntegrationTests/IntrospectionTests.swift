@@ -1,7 +1,7 @@
 import DBusKit
 import Foundation
-import TestSupport
 import FoundationXML
+import TestSupport
 import Testing
 
 /// `Introspect` describes exactly the contract file's interface (SPEC §6), and the tools accept it.

@@ -1,8 +1,8 @@
 import DBusKit
 import Foundation
 import PetCore
-import Testing
 import TestSupport
+import Testing
 
 extension Reliability {
     /// Issue 20.2: the daemon SIGKILLed at seeded random moments under the load of 16 clients, and
