@@ -22,10 +22,8 @@ enum HistoryLine {
     static func encode(_ record: DayRecord) throws(StoreError) -> [UInt8] {
         var json = JSONWriter(capacity: 512 + 256 * record.tasks.count)
         json.beginObject()
-        json.key("record")
-        json.write(record)
-        json.key("schema")
-        json.integer(Schema.current)
+        json.field("record", record)
+        json.field("schema", Schema.current)
         json.endObject()
         json.newline()
         guard !json.wroteNonFiniteNumber else {

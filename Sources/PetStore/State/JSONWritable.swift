@@ -10,6 +10,17 @@ protocol JSONWritable {
 extension JSONWriter {
     mutating func write(_ value: some JSONWritable) { value.write(to: &self) }
 
+    /// One member of an object: its key, then its value.
+    mutating func field(_ name: StaticString, _ value: some JSONWritable) {
+        key(name)
+        value.write(to: &self)
+    }
+
+    /// A member written only when it has a value (synthesized `Codable` leaves nil out).
+    mutating func field(_ name: StaticString, _ value: (some JSONWritable)?) {
+        if let value { field(name, value) }
+    }
+
     mutating func array<T: JSONWritable>(_ values: [T]) {
         beginArray()
         for value in values {
@@ -18,6 +29,16 @@ extension JSONWriter {
         }
         endArray()
     }
+}
+
+extension Int: JSONWritable { func write(to json: inout JSONWriter) { json.integer(self) } }
+extension Int64: JSONWritable { func write(to json: inout JSONWriter) { json.integer(self) } }
+extension UInt64: JSONWritable { func write(to json: inout JSONWriter) { json.integer(self) } }
+extension Bool: JSONWritable { func write(to json: inout JSONWriter) { json.bool(self) } }
+extension Double: JSONWritable { func write(to json: inout JSONWriter) { json.double(self) } }
+extension String: JSONWritable { func write(to json: inout JSONWriter) { json.string(self) } }
+extension Array: JSONWritable where Element: JSONWritable {
+    func write(to json: inout JSONWriter) { json.array(self) }
 }
 
 // Values stored as their text form (`TextCodable`): `description`, or the same digits written
@@ -45,10 +66,8 @@ extension Repeat: JSONWritable {
 extension PetState: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("stageIndex")
-        json.integer(stageIndex)
-        json.key("stageXP")
-        json.integer(stageXP)
+        json.field("stageIndex", stageIndex)
+        json.field("stageXP", stageXP)
         json.endObject()
     }
 }
@@ -56,12 +75,9 @@ extension PetState: JSONWritable {
 extension Day: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("end")
-        json.integer(end)
-        json.key("key")
-        json.write(key)
-        json.key("start")
-        json.integer(start)
+        json.field("end", end)
+        json.field("key", key)
+        json.field("start", start)
         json.endObject()
     }
 }
@@ -69,14 +85,10 @@ extension Day: JSONWritable {
 extension Settings: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("graceMinutes")
-        json.integer(graceMinutes)
-        json.key("resetTime")
-        json.write(resetTime)
-        json.key("rollover")
-        json.bool(rollover)
-        json.key("snoozeMinutes")
-        json.integer(snoozeMinutes)
+        json.field("graceMinutes", graceMinutes)
+        json.field("resetTime", resetTime)
+        json.field("rollover", rollover)
+        json.field("snoozeMinutes", snoozeMinutes)
         json.endObject()
     }
 }
@@ -84,10 +96,8 @@ extension Settings: JSONWritable {
 extension VisibleSnapshot: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("pet")
-        json.write(pet)
-        json.key("tick")
-        json.integer(tick)
+        json.field("pet", pet)
+        json.field("tick", tick)
         json.endObject()
     }
 }
@@ -95,38 +105,18 @@ extension VisibleSnapshot: JSONWritable {
 extension TaskItem: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        if let completedAt {
-            json.key("completedAt")
-            json.integer(completedAt)
-        }
-        json.key("completedSeq")
-        json.integer(completedSeq)
-        json.key("dayKey")
-        json.write(dayKey)
-        json.key("id")
-        json.string(id)
-        json.key("order")
-        json.integer(order)
-        if let repeatRule {
-            json.key("repeatRule")
-            json.write(repeatRule)
-        }
-        json.key("scheduled")
-        json.integer(scheduled)
-        if let snoozedUntil {
-            json.key("snoozedUntil")
-            json.integer(snoozedUntil)
-        }
-        if let templateID {
-            json.key("templateID")
-            json.string(templateID)
-        }
-        json.key("time")
-        json.write(time)
-        json.key("title")
-        json.string(title)
-        json.key("xp")
-        json.integer(xp)
+        json.field("completedAt", completedAt)
+        json.field("completedSeq", completedSeq)
+        json.field("dayKey", dayKey)
+        json.field("id", id)
+        json.field("order", order)
+        json.field("repeatRule", repeatRule)
+        json.field("scheduled", scheduled)
+        json.field("snoozedUntil", snoozedUntil)
+        json.field("templateID", templateID)
+        json.field("time", time)
+        json.field("title", title)
+        json.field("xp", xp)
         json.endObject()
     }
 }
@@ -134,18 +124,12 @@ extension TaskItem: JSONWritable {
 extension Template: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("firstDay")
-        json.write(firstDay)
-        json.key("id")
-        json.string(id)
-        json.key("order")
-        json.integer(order)
-        json.key("repeatRule")
-        json.write(repeatRule)
-        json.key("time")
-        json.write(time)
-        json.key("title")
-        json.string(title)
+        json.field("firstDay", firstDay)
+        json.field("id", id)
+        json.field("order", order)
+        json.field("repeatRule", repeatRule)
+        json.field("time", time)
+        json.field("title", title)
         json.endObject()
     }
 }
@@ -153,34 +137,18 @@ extension Template: JSONWritable {
 extension PetWorld: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        if let lastClosedDay {
-            json.key("lastClosedDay")
-            json.write(lastClosedDay)
-        }
-        json.key("mutations")
-        json.integer(mutations)
-        json.key("openDay")
-        json.write(openDay)
-        json.key("openDayLive")
-        json.bool(openDayLive)
-        json.key("openingPet")
-        json.write(openingPet)
-        json.key("restDays")
-        json.array(restDays)
-        json.key("serial")
-        json.integer(serial)
-        json.key("settings")
-        json.write(settings)
-        if let snapshot {
-            json.key("snapshot")
-            json.write(snapshot)
-        }
-        json.key("tasks")
-        json.array(tasks)
-        json.key("templates")
-        json.array(templates)
-        json.key("tomorrow")
-        json.array(tomorrow)
+        json.field("lastClosedDay", lastClosedDay)
+        json.field("mutations", mutations)
+        json.field("openDay", openDay)
+        json.field("openDayLive", openDayLive)
+        json.field("openingPet", openingPet)
+        json.field("restDays", restDays)
+        json.field("serial", serial)
+        json.field("settings", settings)
+        json.field("snapshot", snapshot)
+        json.field("tasks", tasks)
+        json.field("templates", templates)
+        json.field("tomorrow", tomorrow)
         json.endObject()
     }
 }
@@ -188,26 +156,16 @@ extension PetWorld: JSONWritable {
 extension DayRecord: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("day")
-        json.write(day)
-        json.key("done")
-        json.integer(done)
-        json.key("petAtClose")
-        json.write(petAtClose)
-        json.key("petAtOpen")
-        json.write(petAtOpen)
-        json.key("rate")
-        json.double(rate)
-        json.key("rest")
-        json.bool(rest)
-        json.key("resultXP")
-        json.integer(resultXP)
-        json.key("tasks")
-        json.array(tasks)
-        json.key("total")
-        json.integer(total)
-        json.key("xpChange")
-        json.integer(xpChange)
+        json.field("day", day)
+        json.field("done", done)
+        json.field("petAtClose", petAtClose)
+        json.field("petAtOpen", petAtOpen)
+        json.field("rate", rate)
+        json.field("rest", rest)
+        json.field("resultXP", resultXP)
+        json.field("tasks", tasks)
+        json.field("total", total)
+        json.field("xpChange", xpChange)
         json.endObject()
     }
 }

@@ -33,14 +33,9 @@ enum StateFile {
         // About 200 bytes a task; the rest of the state is a few hundred.
         var json = JSONWriter(capacity: 1024 + 256 * (world.tasks.count + world.tomorrow.count))
         json.beginObject()
-        if let tail {
-            json.key("history")
-            json.write(tail)
-        }
-        json.key("schema")
-        json.integer(Schema.current)
-        json.key("world")
-        json.write(world)
+        json.field("history", tail)
+        json.field("schema", Schema.current)
+        json.field("world", world)
         json.endObject()
         json.newline()
         return json.bytes
