@@ -61,7 +61,4 @@ extension HistoryRecord {
     }
 }
 
-extension Array where Element == HistoryRecord {
-    /// Writes the records as an `aa{sv}` straight into a message body (the daemon's replies).
-    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
-}
+extension HistoryRecord: BusRecord {}

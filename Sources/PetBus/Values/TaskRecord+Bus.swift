@@ -63,7 +63,6 @@ extension TaskRecord {
 extension Array where Element == TaskRecord {
     /// The records as an `aa{sv}`.
     public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
-
-    /// Writes the records as an `aa{sv}` straight into a message body (the daemon's replies).
-    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }
+
+extension TaskRecord: BusRecord {}

@@ -36,7 +36,6 @@ extension TemplateRecord {
 extension Array where Element == TemplateRecord {
     /// The templates as an `aa{sv}`.
     public var dbus: DBusValue { .array(elementSignature: "a{sv}", map(\.dbus)) }
-
-    /// Writes the templates as an `aa{sv}` straight into a message body (the daemon's replies).
-    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
 }
+
+extension TemplateRecord: BusRecord {}

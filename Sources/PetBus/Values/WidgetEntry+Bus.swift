@@ -60,7 +60,4 @@ extension WidgetEntry {
     }
 }
 
-extension Array where Element == WidgetEntry {
-    /// Writes the entries (`GetTimeline`) as an `aa{sv}` straight into a message body (the daemon's replies).
-    public func encode(into body: inout BodyWriter) { body.records { for r in self { r.encode(into: &$0) } } }
-}
+extension WidgetEntry: BusRecord {}
