@@ -18,9 +18,9 @@ extension PetWorld {
     public mutating func catchUp(_ ctx: Context, startingUp: Bool = false) -> CatchUp {
         // The live pet replays the day's awards. Only a closeout or a new snapshot needs it, so the
         // refresh of a message within one day and one tick (nearly every message) skips it: the
-        // pet before the closeouts is taken only when one is due (`closeDueDays`' own condition),
+        // pet before the closeouts is taken only when one is due (`closeoutDue`, `closeDueDays`' condition),
         // and the snapshot rule asks for the pets only when it stores a snapshot.
-        let petBefore = ctx.now >= openDay.end ? livePet(ctx.stages) : nil
+        let petBefore = closeoutDue(ctx) ? livePet(ctx.stages) : nil
         let closeouts = closeDueDays(ctx)
         let crossed = SnapshotRule.tickCrossed(stored: snapshot, now: ctx.now, zone: ctx.zone)
         let new = SnapshotRule.due(

@@ -1,12 +1,15 @@
 /// The daily closeout (SPEC §3.1) and catch-up over several ended days.
 extension PetWorld {
+    /// Whether the open day has ended at `ctx.now`, so `closeDueDays` has a day to close.
+    func closeoutDue(_ ctx: Context) -> Bool { ctx.now >= openDay.end }
+
     /// Closes every day that has ended by `ctx.now`, in order, and opens the day containing now.
     /// Each day closes exactly once: a day that has not ended is never closed, so calling this
     /// again changes nothing. Rolled tasks and recurring instances land on the open day only.
     public mutating func closeDueDays(_ ctx: Context) -> [Closeout] {
         var closeouts: [Closeout] = []
         var rolled: [TaskItem] = []
-        while ctx.now >= openDay.end {
+        while closeoutDue(ctx) {
             let (closeout, missed) = closeOpenDay(ctx)
             closeouts.append(closeout)
             if settings.rollover { rolled += missed.filter { $0.templateID == nil } }
