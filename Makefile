@@ -127,6 +127,8 @@ man: deps
 	.build-release/release/generate-manual $(PETCTL) --output-directory $(GENERATED)/man
 	@# A blank line in a command's discussion is a paragraph break; mdoc wants it spelled .Pp.
 	sed -i 's/^$$/.Pp/' $(GENERATED)/man/petctl.1
+	@# The single-page manual has no SEE ALSO (and no AUTHORS, which would come after it).
+	printf '.Sh SEE ALSO\n.Xr petprogress 7\n' >> $(GENERATED)/man/petctl.1
 
 run: release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)

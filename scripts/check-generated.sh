@@ -12,10 +12,13 @@ for file in completions/petctl.bash completions/_petctl completions/petctl.fish 
     done
 done
 bash -n "$dir/completions/petctl.bash" || { echo "generated: the bash completion does not parse"; failed=1; }
-# The man page renders without warnings.
+grep -qx '\.Xr petprogress 7' "$dir/man/petctl.1" || { echo "generated: petctl.1 does not name petprogress(7)"; failed=1; }
+# The man pages render without warnings: petctl's, and the hand-written petprogress(7).
 if command -v groff >/dev/null; then
-    warnings=$(groff -mandoc -Tutf8 -ww -z "$dir/man/petctl.1" 2>&1 || true)
-    [ -z "$warnings" ] || { echo "generated: groff warns: $warnings"; failed=1; }
+    for page in "$dir/man/petctl.1" "$(dirname "$0")/../docs/petprogress.7"; do
+        warnings=$(groff -mandoc -Tutf8 -ww -z "$page" 2>&1 || true)
+        [ -z "$warnings" ] || { echo "generated: groff warns on $page: $warnings"; failed=1; }
+    done
 fi
 [ "$failed" -eq 0 ] && echo "generated: completions (bash, zsh, fish) and petctl.1 cover ${#subcommands[@]} subcommands"
 exit "$failed"

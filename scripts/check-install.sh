@@ -52,7 +52,7 @@ expected_files() {
         "$dbus/io.petprogress.PetProgress1.service" "$unit/petprogress.service" "$apps/$handler" \
         "$autostart/petprogressd.desktop" "$share/bash-completion/completions/petctl" \
         "$share/zsh/site-functions/_petctl" "$share/fish/vendor_completions.d/petctl.fish" \
-        "$share/man/man1/petctl.1"
+        "$share/man/man1/petctl.1" "$share/man/man7/petprogress.7"
     for base in $bases; do
         printf '%s 644\n' "$share/icons/hicolor/scalable/apps/petprogress-$base.svg" \
             "$share/icons/hicolor/512x512/apps/petprogress-$base.png" \

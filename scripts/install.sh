@@ -39,6 +39,7 @@ manifest() {
     entry 0644 "$ZSHCOMPLETIONDIR/_petctl" "$GENERATED/completions/_petctl"
     entry 0644 "$FISHCOMPLETIONDIR/petctl.fish" "$GENERATED/completions/petctl.fish"
     entry 0644 "$MANDIR/man1/petctl.1" "$GENERATED/man/petctl.1"
+    entry 0644 "$MANDIR/man7/petprogress.7" docs/petprogress.7
     # The panel configurations, as documentation; GNOME Shell's extension installs from its own
     # zip (make gnome-extension), and tests/ are the repository's, not the user's.
     local file
