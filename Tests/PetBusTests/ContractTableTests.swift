@@ -112,3 +112,17 @@ import Testing
         #expect(records.isEmpty && more)
     }
 }
+
+extension ContractTableTests {
+    @Test("the Stages property's value decodes back to the table, built in or custom")
+    func stagesRoundTrip() throws {
+        #expect(try StageTable(dbus: StageTable.builtIn.dbus) == .builtIn)
+        let custom = try StageTable(stages: [
+            Stage(i: 0, name: "Egg", threshold: 4, asset: "pet_egg.png"),
+            Stage(i: 1, name: "Hen", threshold: 0, asset: "pet_hen.png"),
+        ])
+        #expect(custom.dbus.signature == PetBus.Property.stages.signature)
+        #expect(try StageTable(dbus: custom.dbus) == custom)
+        #expect(throws: BusDecodingError.self) { try StageTable(dbus: .vardictArray([])) }
+    }
+}

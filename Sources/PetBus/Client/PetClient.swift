@@ -91,6 +91,11 @@ public final class PetClient {
         try decode(property(.widgetEntry), WidgetEntry.init(dbus:))
     }
 
+    /// The `Stages` property: the stage table the daemon runs with.
+    public func stages() throws(PetClientError) -> StageTable {
+        try decode(property(.stages), StageTable.init(dbus:))
+    }
+
     /// The four settings (`Properties.GetAll`).
     public func settings() throws(PetClientError) -> Settings {
         let reply = try rawCall(

@@ -34,6 +34,7 @@ public enum PetBus {
         case graceMinutes = "GraceMinutes"
         case snoozeMinutes = "SnoozeMinutes"
         case rollover = "Rollover"
+        case stages = "Stages"
 
         /// The property's D-Bus type.
         public var signature: String {
@@ -42,17 +43,19 @@ public enum PetBus {
             case .resetTime: "s"
             case .graceMinutes, .snoozeMinutes: "u"
             case .rollover: "b"
+            case .stages: "aa{sv}"
             }
         }
 
         /// Whether `Set` is allowed: only the settings can be set.
-        public var isWritable: Bool { self != .widgetEntry }
+        public var isWritable: Bool { self != .widgetEntry && self != .stages }
 
-        /// The property as the XML describes it: every one emits `PropertiesChanged` with its value.
+        /// The property as the XML describes it: each emits `PropertiesChanged` with its value,
+        /// except `Stages`, which never changes while the daemon runs (`const`).
         public var description: InterfaceDescription.Property {
             .init(
                 name: rawValue, type: signature, access: isWritable ? "readwrite" : "read",
-                annotations: ["org.freedesktop.DBus.Property.EmitsChangedSignal": "true"])
+                annotations: ["org.freedesktop.DBus.Property.EmitsChangedSignal": self == .stages ? "const" : "true"])
         }
     }
 }

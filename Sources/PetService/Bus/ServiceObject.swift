@@ -36,6 +36,7 @@ extension PetService {
             setting(.graceMinutes) { s, v throws(PetError) in try s.setGraceMinutes(v) },
             setting(.snoozeMinutes) { s, v throws(PetError) in try s.setSnoozeMinutes(v) },
             setting(.rollover) { s, v throws(PetError) in try s.setRollover(v) },
+            stagesProperty(),
         ]
         return try ExportedObject(
             path: PetBus.path,
@@ -86,6 +87,14 @@ extension PetService {
         ) { [unowned self] in self.widgetEntry().dbus }
         property.encodedGet = { [unowned self] in try self.replies.widgetEntryProperty(self) }
         return property
+    }
+
+    /// `Stages`: the table in force, fixed at start-up, so encoded once.
+    private func stagesProperty() -> ExportedObject.Property {
+        let value = stages.dbus
+        return ExportedObject.Property(PetBus.Property.stages.rawValue, signature: PetBus.Property.stages.signature) {
+            value
+        }
     }
 
     private func setting(
