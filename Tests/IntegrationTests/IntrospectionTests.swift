@@ -31,7 +31,7 @@ struct IntrospectionTests {
         #expect(ours.properties == expected.properties)
         #expect(ours.annotations == expected.annotations)
         #expect(ours == expected)
-        // The contract lists 18 methods, 2 signals, 6 properties (the five of SPEC §6.1 and Stages).
+        // The contract lists 18 methods, 2 signals, 6 properties (WidgetEntry, the four settings, Stages).
         #expect(expected.methods.count == 18)
         #expect(expected.signals.count == 2)
         #expect(expected.properties.count == 6)
