@@ -51,7 +51,11 @@ let package = Package(
             name: "bench-store", dependencies: ["PetCore", "PetStore"], path: "bench/store", swiftSettings: strict),
 
         // The D-Bus contract as a library: names, values ⇄ DBusValue, errors, and the typed PetClient.
-        .target(name: "PetBus", dependencies: ["DBusKit", "PetCore"], swiftSettings: strict),
+        // Contract/io.petprogress.PetProgress1.xml links to dbus/'s file, embedded as bytes: the one
+        // spelling of the interface, which `Introspect` serves and a test checks the typed table against.
+        .target(
+            name: "PetBus", dependencies: ["DBusKit", "PetCore"],
+            resources: [.embedInCode("Contract/io.petprogress.PetProgress1.xml")], swiftSettings: strict),
 
         // Layer 3: the daemon's brain (the interface on PetCore + PetStore, the event loop) and its main.
         .target(

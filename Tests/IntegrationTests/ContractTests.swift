@@ -185,6 +185,14 @@ struct ContractTests {
                 "WidgetEntry": (all as? [String: Any]).map { Self.flat($0["WidgetEntry"]) } ?? "",
                 "ResetTime": "s:\"\(settings.resetTime)\"", "GraceMinutes": "u:\(settings.graceMinutes)",
                 "SnoozeMinutes": "u:\(settings.snoozeMinutes)", "Rollover": "b:\(settings.rollover)",
+            ],
+            records: [
+                "Stages": try client.stages().stages.map { stage in
+                    [
+                        "name": "s:\"\(stage.name)\"", "threshold": "i:\(stage.threshold)",
+                        "icon_name": "s:\"\(stage.iconName)\"", "glyph": "s:\"\(stage.glyph)\"",
+                    ]
+                }
             ], "GetAll")
     }
 

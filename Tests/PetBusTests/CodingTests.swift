@@ -161,14 +161,14 @@ import Testing
     }
 
     @Test func membersCarryTheContractsSignatures() {
-        #expect(PetBus.Method.allCases.count == 18)
-        #expect(PetBus.Method.setRest.inSignature == "ssb" && PetBus.Method.setRest.outSignature == "")
-        #expect(PetBus.Method.listRestDays.inSignature == "" && PetBus.Method.listRestDays.outSignature == "as")
-        #expect(PetBus.Method.getHistory.inSignature == "ss" && PetBus.Method.getHistory.outSignature == "aa{sv}b")
-        #expect(PetBus.Method.addTaskFor.inSignature == "ssss" && PetBus.Method.addTaskFor.outSignature == "s")
-        #expect(PetBus.Method.markNextDone.outSignature == "si" && PetBus.Method.snoozeNext.outSignature == "sx")
-        for method in PetBus.Method.allCases {
-            #expect(PetBus.interfaceXML.contains("<method name=\"\(method.rawValue)\">"))
+        #expect(PetBus.Methods.all.count == 18)
+        #expect(PetBus.Methods.setRest.inSignature == "ssb" && PetBus.Methods.setRest.outSignature == "")
+        #expect(PetBus.Methods.listRestDays.inSignature == "" && PetBus.Methods.listRestDays.outSignature == "as")
+        #expect(PetBus.Methods.getHistory.inSignature == "ss" && PetBus.Methods.getHistory.outSignature == "aa{sv}b")
+        #expect(PetBus.Methods.addTaskFor.inSignature == "ssss" && PetBus.Methods.addTaskFor.outSignature == "s")
+        #expect(PetBus.Methods.markNextDone.outSignature == "si" && PetBus.Methods.snoozeNext.outSignature == "sx")
+        for method in PetBus.Methods.all {
+            #expect(PetBus.interfaceXML.contains("<method name=\"\(method.name)\">"))
         }
         for signal in PetBus.Signal.allCases {
             #expect(PetBus.interfaceXML.contains("<signal name=\"\(signal.rawValue)\""))

@@ -14,7 +14,7 @@ extension DaemonBench {
         // A day as a person plans it, for the screens: eight tasks, 10:30 to 17:30.
         try addTasks(bus, count: 8, time: { "1\($0):30" })
         let busctl = ["/usr/bin/busctl", "--user", "call", name, path, PetBus.interface]
-        let entry = busctl + [PetBus.Method.getWidgetEntry.rawValue]
+        let entry = busctl + [PetBus.Methods.getWidgetEntry.name]
         try compare(runs, "petctl today", [petctl, "today"], "busctl GetWidgetEntry", entry)
         try compare(
             runs, "petctl widget --format waybar", [petctl, "widget", "--format", "waybar"], "busctl GetWidgetEntry",
@@ -22,14 +22,14 @@ extension DaemonBench {
         // Enough pending tasks for every `done` of both tools (and `time`'s runs), none overdue.
         try addTasks(bus, count: 2 * runs + 20, time: { _ in "20:00" })
         try compare(
-            runs, "petctl done", [petctl, "done"], "busctl MarkNextDone", busctl + [PetBus.Method.markNextDone.rawValue]
+            runs, "petctl done", [petctl, "done"], "busctl MarkNextDone", busctl + [PetBus.Methods.markNextDone.name]
         )
     }
 
     private func addTasks(_ bus: Connection, count: Int, time: (Int) -> String) throws {
         for n in 0..<count {
             _ = try bus.call(
-                destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.addTask.rawValue,
+                destination: name, path: path, interface: PetBus.interface, member: PetBus.Methods.addTask.name,
                 arguments: [.string("Task \(n)"), .string(time(n))])
         }
     }

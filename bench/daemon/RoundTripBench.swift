@@ -21,25 +21,25 @@ extension DaemonBench {
         try waitForName(bus, "org.mpris.MediaPlayer2.playerctld")
         let floorName = "org.petprogress.bench.Floor"
         let floor = try spawn(
-            [rtt, "--serve", floorName, name, path, PetBus.interface, PetBus.Method.getWidgetEntry.rawValue],
+            [rtt, "--serve", floorName, name, path, PetBus.interface, PetBus.Methods.getWidgetEntry.name],
             quiet: true)
         defer { stop(floor) }
         try waitForName(bus, floorName)
         let ours = [name, path]
         // playerctld's own interface: the one it answers without a player to proxy.
         let targets: [Target] = [
-            ["GetWidgetEntry"] + ours + [PetBus.interface, PetBus.Method.getWidgetEntry.rawValue, "-"],
+            ["GetWidgetEntry"] + ours + [PetBus.interface, PetBus.Methods.getWidgetEntry.name, "-"],
             ["Ping"] + ours + ["org.freedesktop.DBus.Peer", "Ping", "-"],
             [
                 "playerctld.GetAll", "org.mpris.MediaPlayer2.playerctld", "/org/mpris/MediaPlayer2",
                 "org.freedesktop.DBus.Properties", "GetAll", "com.github.altdesktop.playerctld",
             ],
             ["bus.GetId", "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", "-"],
-            ["GetPet"] + ours + [PetBus.interface, PetBus.Method.getPet.rawValue, "-"],
-            ["C.kept-entry", floorName, path, PetBus.interface, PetBus.Method.getWidgetEntry.rawValue, "-"],
+            ["GetPet"] + ours + [PetBus.interface, PetBus.Methods.getPet.name, "-"],
+            ["C.kept-entry", floorName, path, PetBus.interface, PetBus.Methods.getWidgetEntry.name, "-"],
         ]
         let entry = try bus.call(
-            destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.getWidgetEntry.rawValue
+            destination: name, path: path, interface: PetBus.interface, member: PetBus.Methods.getWidgetEntry.name
         ).first.map { try WidgetEntry(dbus: $0) }
         say(
             "the entry: \(entry?.tasksDone ?? 0) of \(entry?.tasksTotal ?? 0) tasks done, "
@@ -90,7 +90,7 @@ extension DaemonBench {
     /// `entry_cache_hits` from `GetStatus`, if the daemon reports it.
     func cacheHits(_ bus: Connection) -> Int? {
         let reply = try? bus.call(
-            destination: name, path: path, interface: PetBus.interface, member: PetBus.Method.getStatus.rawValue)
+            destination: name, path: path, interface: PetBus.interface, member: PetBus.Methods.getStatus.name)
         return reply?.first?.vardictValue?["reply_cache_hits"]?.uint64Value.map(Int.init)
     }
 }

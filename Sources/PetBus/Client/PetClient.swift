@@ -29,42 +29,46 @@ public final class PetClient {
 
     /// `GetWidgetEntry`: the entry to show now.
     public func widgetEntry() throws(PetClientError) -> WidgetEntry {
-        try decode(call(.getWidgetEntry)[0], WidgetEntry.init(dbus:))
+        try call(M.getWidgetEntry)
     }
 
     /// `GetTimeline`: the entries of the next 24 ticks.
     public func timeline() throws(PetClientError) -> [WidgetEntry] {
-        try decodeList(call(.getTimeline)[0], "The timeline", WidgetEntry.init(dbus:))
+        try call(M.getTimeline)
     }
 
     /// What the Today screen reads — the live pet (`GetPet`), the panel's entry (`GetWidgetEntry`)
     /// and the open day's tasks (`ListTasks("")`) — sent together, so they cost one round trip.
     public func today() throws(PetClientError) -> (pet: PetView, entry: WidgetEntry, tasks: [TaskRecord]) {
-        let replies = try rawCalls([(.getPet, []), (.getWidgetEntry, []), (.listTasks, [.string("")])])
+        let (pet, entry, tasks) = (M.getPet, M.getWidgetEntry, M.listTasks)
+        let replies = try rawCalls([
+            (pet.name, pet.outSignature, pet.arguments.encode(())),
+            (entry.name, entry.outSignature, entry.arguments.encode(())),
+            (tasks.name, tasks.outSignature, tasks.arguments.encode("")),
+        ])
         return (
-            try decode(replies[0][0], PetView.init(dbus:)), try decode(replies[1][0], WidgetEntry.init(dbus:)),
-            try decodeList(replies[2][0], "The task list", TaskRecord.init(dbus:))
+            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[0]) },
+            try decode { () throws(BusDecodingError) in try entry.reply.decode(replies[1]) },
+            try decode { () throws(BusDecodingError) in try tasks.reply.decode(replies[2]) }
         )
     }
 
     /// `ListTasks`: `""` the open day, `"tomorrow"`, or a day key.
     public func listTasks(day: String = "") throws(PetClientError) -> [TaskRecord] {
-        try decodeList(call(.listTasks, [.string(day)])[0], "The task list", TaskRecord.init(dbus:))
+        try call(M.listTasks, day)
     }
 
     /// `ListTemplates`: the recurring templates.
     public func listTemplates() throws(PetClientError) -> [TemplateRecord] {
-        try decodeList(call(.listTemplates)[0], "The template list", TemplateRecord.init(dbus:))
+        try call(M.listTemplates)
     }
 
     /// `GetPet`: the live pet (not the hourly snapshot).
-    public func pet() throws(PetClientError) -> PetView { try decode(call(.getPet)[0], PetView.init(dbus:)) }
+    public func pet() throws(PetClientError) -> PetView { try call(M.getPet) }
 
     /// `ListRestDays`: the marked rest days from the open day on, as day keys, ascending.
     public func listRestDays() throws(PetClientError) -> [String] {
-        let reply = try call(.listRestDays)
-        guard case .array("s", let items) = reply[0] else { return [] }
-        return items.compactMap(\.stringValue)
+        try call(M.listRestDays)
     }
 
     /// `GetHistory`: the archived days with keys in `[from, to]` (`""` leaves a side open),
@@ -73,18 +77,23 @@ public final class PetClient {
     public func history(from: String = "", to: String = "") throws(PetClientError) -> (
         records: [HistoryRecord], more: Bool
     ) {
-        let reply = try call(.getHistory, [.string(from), .string(to)])
-        return (try decodeList(reply[0], "The history", HistoryRecord.init(dbus:)), reply[1].boolValue ?? false)
+        let (records, more) = try call(M.getHistory, (from, to))
+        return (records, more)
     }
 
     /// `GetStatus`.
     public func status() throws(PetClientError) -> ServiceStatus {
-        try decode(call(.getStatus)[0], ServiceStatus.init(dbus:))
+        try call(M.getStatus)
     }
 
     /// The `WidgetEntry` property.
     public func widgetEntryProperty() throws(PetClientError) -> WidgetEntry {
         try decode(property(.widgetEntry), WidgetEntry.init(dbus:))
+    }
+
+    /// The `Stages` property: the stage table the daemon runs with.
+    public func stages() throws(PetClientError) -> StageTable {
+        try decode(property(.stages), StageTable.init(dbus:))
     }
 
     /// The four settings (`Properties.GetAll`).
@@ -98,32 +107,32 @@ public final class PetClient {
 
     /// `MarkNextDone`: the id of the task marked done and the XP it earned.
     public func markNextDone() throws(PetClientError) -> (id: String, xpDelta: Int) {
-        let reply = try call(.markNextDone)
-        return (reply[0].stringValue ?? "", Int(reply[1].int32Value ?? 0))
+        let (id, xp) = try call(M.markNextDone)
+        return (id, xp)
     }
 
     /// `SnoozeNext`: the id of the task snoozed and its new effective instant.
     public func snoozeNext() throws(PetClientError) -> (id: String, until: Instant) {
-        let reply = try call(.snoozeNext)
-        return (reply[0].stringValue ?? "", reply[1].int64Value ?? 0)
+        let (id, until) = try call(M.snoozeNext)
+        return (id, until)
     }
 
     /// `MarkDone`: the XP the completion earned.
     public func markDone(_ id: String) throws(PetClientError) -> Int {
-        Int(try call(.markDone, [.string(id)])[0].int32Value ?? 0)
+        try call(M.markDone, id)
     }
 
     /// `Undo`.
-    public func undo(_ id: String) throws(PetClientError) { _ = try call(.undo, [.string(id)]) }
+    public func undo(_ id: String) throws(PetClientError) { try call(M.undo, id) }
 
     /// `Snooze`: the task's new effective instant.
     public func snooze(_ id: String) throws(PetClientError) -> Instant {
-        try call(.snooze, [.string(id)])[0].int64Value ?? 0
+        try call(M.snooze, id)
     }
 
     /// `AddTask`: a one-off task for the open day; its id.
     public func addTask(title: String, time: String) throws(PetClientError) -> String {
-        try call(.addTask, [.string(title), .string(time)])[0].stringValue ?? ""
+        try call(M.addTask, (title, time))
     }
 
     /// `AddTaskFor`: `day` is `""`/`"today"` or `"tomorrow"`, `repeat` `""` for a one-off; the
@@ -131,21 +140,21 @@ public final class PetClient {
     public func addTask(title: String, time: String, day: String, repeat rule: String) throws(PetClientError)
         -> String
     {
-        try call(.addTaskFor, [.string(title), .string(time), .string(day), .string(rule)])[0].stringValue ?? ""
+        try call(M.addTaskFor, (title, time, day, rule))
     }
 
     /// `UpdateTask`: an empty string leaves that field unchanged.
     public func updateTask(id: String, title: String, time: String) throws(PetClientError) {
-        _ = try call(.updateTask, [.string(id), .string(title), .string(time)])
+        try call(M.updateTask, (id, title, time))
     }
 
     /// `DeleteTask`.
-    public func deleteTask(_ id: String) throws(PetClientError) { _ = try call(.deleteTask, [.string(id)]) }
+    public func deleteTask(_ id: String) throws(PetClientError) { try call(M.deleteTask, id) }
 
     /// `SetRest`: marks (`rest` true) or unmarks every day from `from` to `to` inclusive; each is
     /// `"today"`, `"tomorrow"` or a day key.
     public func setRest(from: String, to: String, rest: Bool) throws(PetClientError) {
-        _ = try call(.setRest, [.string(from), .string(to), .bool(rest)])
+        try call(M.setRest, (from, to, rest))
     }
 
     /// Sets one setting (`Properties.Set`).
@@ -194,9 +203,21 @@ public final class PetClient {
 
     // MARK: plumbing
 
-    /// Calls a member of the interface; the reply is checked against the member's signature.
-    private func call(_ method: PetBus.Method, _ arguments: [DBusValue] = []) throws(PetClientError) -> [DBusValue] {
-        try rawCall(interface: PetBus.interface, member: method.rawValue, arguments, expecting: method.outSignature)
+    private typealias M = PetBus.Methods
+
+    /// Calls a method of the table: the arguments encoded and the reply checked against its
+    /// signature and decoded, as the table says.
+    private func call<Arguments, Reply>(_ member: PetBus.Member<Arguments, Reply>, _ arguments: Arguments)
+        throws(PetClientError) -> Reply
+    {
+        let reply = try rawCall(
+            interface: PetBus.interface, member: member.name, member.arguments.encode(arguments),
+            expecting: member.outSignature)
+        return try decode { () throws(BusDecodingError) in try member.reply.decode(reply) }
+    }
+
+    private func call<Reply>(_ member: PetBus.Member<Void, Reply>) throws(PetClientError) -> Reply {
+        try call(member, ())
     }
 
     private func property(_ property: PetBus.Property) throws(PetClientError) -> DBusValue {
@@ -221,12 +242,14 @@ public final class PetClient {
     }
 
     /// Several members of the interface called at once, each reply checked as a single call's is.
-    private func rawCalls(_ calls: [(PetBus.Method, [DBusValue])]) throws(PetClientError) -> [[DBusValue]] {
+    private func rawCalls(_ calls: [(member: String, out: String, arguments: [DBusValue])]) throws(PetClientError)
+        -> [[DBusValue]]
+    {
         let replies: [Message]
         do {
-            let messages = try calls.map { method, arguments in
+            let messages = try calls.map { member, _, arguments in
                 let message = try Message.methodCall(
-                    destination: PetBus.name, path: PetBus.path, interface: PetBus.interface, member: method.rawValue)
+                    destination: PetBus.name, path: PetBus.path, interface: PetBus.interface, member: member)
                 try message.append(arguments)
                 return message
             }
@@ -235,13 +258,13 @@ public final class PetClient {
             throw PetClientError(error as? DBusError ?? .failed("\(error)"))
         }
         var values: [[DBusValue]] = []
-        for (reply, (method, _)) in zip(replies, calls) {
+        for (reply, (member, out, _)) in zip(replies, calls) {
             if let error = reply.error { throw PetClientError(error) }
             let arguments: [DBusValue]
             do { arguments = try reply.arguments() } catch {
-                throw .malformedReply(BusDecodingError("\(method.rawValue)'s reply could not be read (\(error))."))
+                throw .malformedReply(BusDecodingError("\(member)'s reply could not be read (\(error))."))
             }
-            values.append(try checked(arguments, method.rawValue, expecting: method.outSignature))
+            values.append(try checked(arguments, member, expecting: out))
         }
         return values
     }
@@ -262,11 +285,7 @@ public final class PetClient {
         do throws(BusDecodingError) { return try decode(value) } catch { throw .malformedReply(error) }
     }
 
-    private func decodeList<T>(
-        _ value: DBusValue, _ what: String, _ decode: (DBusValue) throws(BusDecodingError) -> T
-    ) throws(PetClientError) -> [T] {
-        do throws(BusDecodingError) { return try decodeRecords(value, what, decode) } catch {
-            throw .malformedReply(error)
-        }
+    private func decode<T>(_ decode: () throws(BusDecodingError) -> T) throws(PetClientError) -> T {
+        do throws(BusDecodingError) { return try decode() } catch { throw .malformedReply(error) }
     }
 }

@@ -9,57 +9,7 @@ public enum PetBus {
     /// The prefix of the contract's error names: `io.petprogress.PetProgress1.Error.<Name>`.
     public static let errorPrefix = "io.petprogress.PetProgress1.Error."
 
-    /// The interface's methods, with their argument and reply signatures.
-    public enum Method: String, CaseIterable, Sendable {
-        case getWidgetEntry = "GetWidgetEntry"
-        case getTimeline = "GetTimeline"
-        case markNextDone = "MarkNextDone"
-        case snoozeNext = "SnoozeNext"
-        case markDone = "MarkDone"
-        case undo = "Undo"
-        case snooze = "Snooze"
-        case addTask = "AddTask"
-        case addTaskFor = "AddTaskFor"
-        case updateTask = "UpdateTask"
-        case deleteTask = "DeleteTask"
-        case listTasks = "ListTasks"
-        case listTemplates = "ListTemplates"
-        case getPet = "GetPet"
-        case setRest = "SetRest"
-        case listRestDays = "ListRestDays"
-        case getHistory = "GetHistory"
-        case getStatus = "GetStatus"
-
-        /// The signature a call must carry.
-        public var inSignature: String {
-            switch self {
-            case .getWidgetEntry, .getTimeline, .markNextDone, .snoozeNext, .listTemplates, .getPet, .listRestDays,
-                .getStatus:
-                ""
-            case .markDone, .undo, .snooze, .deleteTask, .listTasks: "s"
-            case .addTask, .getHistory: "ss"
-            case .setRest: "ssb"
-            case .updateTask: "sss"
-            case .addTaskFor: "ssss"
-            }
-        }
-
-        /// The signature of the reply.
-        public var outSignature: String {
-            switch self {
-            case .getWidgetEntry, .getPet, .getStatus: "a{sv}"
-            case .getTimeline, .listTasks, .listTemplates: "aa{sv}"
-            case .listRestDays: "as"
-            case .getHistory: "aa{sv}b"
-            case .markNextDone: "si"
-            case .snoozeNext: "sx"
-            case .markDone: "i"
-            case .snooze: "x"
-            case .addTask, .addTaskFor: "s"
-            case .undo, .updateTask, .deleteTask, .setRest: ""
-            }
-        }
-    }
+    // The methods: the typed table in `PetBus+Methods.swift`.
 
     /// The interface's signals.
     public enum Signal: String, CaseIterable, Sendable {
@@ -67,6 +17,14 @@ public enum PetBus {
         case entryChanged = "EntryChanged"
         /// No arguments: after any change to the open day's tasks (or to whether it is a rest day).
         case tasksChanged = "TasksChanged"
+
+        /// The signal as the XML describes it.
+        public var description: InterfaceDescription.Method {
+            switch self {
+            case .entryChanged: .init(name: rawValue, args: [.init(name: "entry", type: "a{sv}", direction: "out")])
+            case .tasksChanged: .init(name: rawValue, args: [])
+            }
+        }
     }
 
     /// The interface's properties.
@@ -76,6 +34,7 @@ public enum PetBus {
         case graceMinutes = "GraceMinutes"
         case snoozeMinutes = "SnoozeMinutes"
         case rollover = "Rollover"
+        case stages = "Stages"
 
         /// The property's D-Bus type.
         public var signature: String {
@@ -84,7 +43,19 @@ public enum PetBus {
             case .resetTime: "s"
             case .graceMinutes, .snoozeMinutes: "u"
             case .rollover: "b"
+            case .stages: "aa{sv}"
             }
+        }
+
+        /// Whether `Set` is allowed: only the settings can be set.
+        public var isWritable: Bool { self != .widgetEntry && self != .stages }
+
+        /// The property as the XML describes it: each emits `PropertiesChanged` with its value,
+        /// except `Stages`, which never changes while the daemon runs (`const`).
+        public var description: InterfaceDescription.Property {
+            .init(
+                name: rawValue, type: signature, access: isWritable ? "readwrite" : "read",
+                annotations: ["org.freedesktop.DBus.Property.EmitsChangedSignal": self == .stages ? "const" : "true"])
         }
     }
 }

@@ -53,3 +53,5 @@ extension PetView {
             iconName: try r.string(Key.iconName), iconPath: try r.string(Key.iconPath), glyph: try r.string(Key.glyph))
     }
 }
+
+extension PetView: BusRecord {}

@@ -42,3 +42,5 @@ extension ServiceStatus {
             now: try r.int64(Key.now, addedLater: 0), replyCacheHits: try r.uint64(Key.replyCacheHits, addedLater: 0))
     }
 }
+
+extension ServiceStatus: BusRecord {}

@@ -11,7 +11,7 @@ extension Settings {
         case .graceMinutes: .uint32(UInt32(clamping: graceMinutes))
         case .snoozeMinutes: .uint32(UInt32(clamping: snoozeMinutes))
         case .rollover: .bool(rollover)
-        case .widgetEntry: nil
+        case .widgetEntry, .stages: nil
         }
     }
 

@@ -44,7 +44,7 @@ final class ReplyCache {
             return pet
         }
         let view = service.pet()
-        let body = try EncodedBody { view.encode(into: &$0) }
+        let body = try PetBus.Methods.getPet.reply.encoded(view)
         pet = body
         return body
     }
@@ -57,7 +57,7 @@ final class ReplyCache {
         }
         let fresh = service.widgetEntry()
         let kept = KeptEntry(
-            reply: try EncodedBody { fresh.encode(into: &$0) },
+            reply: try PetBus.Methods.getWidgetEntry.reply.encoded(fresh),
             property: try EncodedBody { body in body.variantOfVardict { fresh.encode(into: &$0) } },
             valid: Self.validity(fresh, service.world.tasks, service.now))
         entry = kept

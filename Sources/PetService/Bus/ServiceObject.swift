@@ -9,70 +9,26 @@ import PetCore
 /// are answered together: their changes saved once, then their replies and signals in order.
 extension PetService {
     func exportedObject() throws -> ExportedObject {
+        typealias M = PetBus.Methods
         let methods: [ExportedObject.Method] = [
-            encoded(.getWidgetEntry) { s in try s.replies.widgetEntry(s) },
-            written(.getTimeline) { s, _ in
-                let entries = s.timeline()
-                return { entries.encode(into: &$0) }
-            },
-            method(.markNextDone) { s, _ in
-                let (id, xp) = try s.markNextDone()
-                return [.string(id), .int32(Int32(xp))]
-            },
-            method(.snoozeNext) { s, _ in
-                let (id, until) = try s.snoozeNext()
-                return [.string(id), .int64(until)]
-            },
-            method(.markDone) { s, call in [.int32(Int32(try s.markDone(try call.string(0))))] },
-            method(.undo) { s, call in
-                try s.undo(try call.string(0))
-                return []
-            },
-            method(.snooze) { s, call in [.int64(try s.snooze(try call.string(0)))] },
-            method(.addTask) { s, call in
-                [.string(try s.addTask(title: try call.string(0), time: try call.string(1), day: "", repeat: ""))]
-            },
-            method(.addTaskFor) { s, call in
-                [
-                    .string(
-                        try s.addTask(
-                            title: try call.string(0), time: try call.string(1),
-                            day: try call.string(2), repeat: try call.string(3)))
-                ]
-            },
-            method(.updateTask) { s, call in
-                try s.updateTask(id: try call.string(0), title: try call.string(1), time: try call.string(2))
-                return []
-            },
-            method(.deleteTask) { s, call in
-                try s.deleteTask(try call.string(0))
-                return []
-            },
-            written(.listTasks) { s, call in
-                let records = try s.listTasks(try call.string(0))
-                return { records.encode(into: &$0) }
-            },
-            written(.listTemplates) { s, _ in
-                let templates = s.templates()
-                return { templates.encode(into: &$0) }
-            },
-            encoded(.getPet) { s in try s.replies.pet(s) },
-            method(.setRest) { s, call in
-                try s.setRest(from: try call.string(0), to: try call.string(1), rest: try call.bool(2))
-                return []
-            },
-            method(.listRestDays) { s, _ in [.stringArray(s.restDays())] },
-            written(.getHistory) { s, call in
-                let (records, more) = try s.history(from: try call.string(0), to: try call.string(1))
-                return { body in
-                    records.encode(into: &body)
-                    body.bool(more)
-                }
-            },
-            written(.getStatus) { s, _ in
-                let status = s.status()
-                return { status.encode(into: &$0) }
-            },
+            kept(M.getWidgetEntry) { s in try s.replies.widgetEntry(s) },
+            wire(M.getTimeline) { s, _ in s.timeline() },
+            wire(M.markNextDone) { s, _ in try s.markNextDone() },
+            wire(M.snoozeNext) { s, _ in try s.snoozeNext() },
+            wire(M.markDone) { s, id in try s.markDone(id) },
+            wire(M.undo) { s, id in try s.undo(id) },
+            wire(M.snooze) { s, id in try s.snooze(id) },
+            wire(M.addTask) { s, a in try s.addTask(title: a.0, time: a.1, day: "", repeat: "") },
+            wire(M.addTaskFor) { s, a in try s.addTask(title: a.0, time: a.1, day: a.2, repeat: a.3) },
+            wire(M.updateTask) { s, a in try s.updateTask(id: a.0, title: a.1, time: a.2) },
+            wire(M.deleteTask) { s, id in try s.deleteTask(id) },
+            wire(M.listTasks) { s, day in try s.listTasks(day) },
+            wire(M.listTemplates) { s, _ in s.templates() },
+            kept(M.getPet) { s in try s.replies.pet(s) },
+            wire(M.setRest) { s, a in try s.setRest(from: a.0, to: a.1, rest: a.2) },
+            wire(M.listRestDays) { s, _ in s.restDays() },
+            wire(M.getHistory) { s, a in try s.history(from: a.0, to: a.1) },
+            wire(M.getStatus) { s, _ in s.status() },
         ]
         let properties: [ExportedObject.Property] = [
             widgetEntryProperty(),
@@ -80,6 +36,7 @@ extension PetService {
             setting(.graceMinutes) { s, v throws(PetError) in try s.setGraceMinutes(v) },
             setting(.snoozeMinutes) { s, v throws(PetError) in try s.setSnoozeMinutes(v) },
             setting(.rollover) { s, v throws(PetError) in try s.setRollover(v) },
+            stagesProperty(),
         ]
         return try ExportedObject(
             path: PetBus.path,
@@ -90,38 +47,37 @@ extension PetService {
                 open: { [unowned self] in self.openBatch() }, close: { [unowned self] in self.closeBatch() }))
     }
 
-    /// A method of the contract, with the rules' errors as the contract's.
-    private func method(
-        _ member: PetBus.Method, _ body: @escaping (PetService, MethodCall) throws -> [DBusValue]
+    /// A method of the table wired to its handler: the arguments decoded as the table says, the
+    /// reply encoded as it says — written straight into the message body when it can be (no
+    /// `DBusValue` tree, no validation of values built here) — and the rules' errors as the
+    /// contract's.
+    private func wire<Arguments, Reply>(
+        _ member: PetBus.Member<Arguments, Reply>, _ body: @escaping (PetService, Arguments) throws -> Reply
     ) -> ExportedObject.Method {
-        ExportedObject.Method(member.rawValue, in: member.inSignature, out: member.outSignature) {
-            [unowned self] call in
-            do { return try body(self, call) } catch let error as PetError { throw error.dbus }
+        let handle = { [unowned self] (call: MethodCall) throws -> Reply in
+            let arguments: Arguments
+            do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {
+                throw DBusError.invalidArgs(error.message)
+            }
+            do { return try body(self, arguments) } catch let error as PetError { throw error.dbus }
+        }
+        if member.reply.isWritten {
+            return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
+                (call: MethodCall) throws -> EncodedBody in try member.reply.encoded(try handle(call))
+            }
+        }
+        return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
+            (call: MethodCall) throws -> [DBusValue] in member.reply.encode(try handle(call))
         }
     }
 
-    /// A method whose reply the service keeps encoded (`ReplyCache`).
-    private func encoded(_ member: PetBus.Method, _ body: @escaping (PetService) throws -> EncodedBody)
+    /// A method without arguments whose reply the service keeps encoded (`ReplyCache`).
+    private func kept<Reply>(_ member: PetBus.Member<Void, Reply>, _ body: @escaping (PetService) throws -> EncodedBody)
         -> ExportedObject.Method
     {
         ExportedObject.Method(
-            member.rawValue, in: member.inSignature, out: member.outSignature,
+            member.name, in: member.inSignature, out: member.outSignature,
             encoded: { [unowned self] _ in try body(self) })
-    }
-
-    /// A method whose reply is written straight into the message body from the typed values
-    /// `body` computes (issue 19/20: no `DBusValue` tree, no validation of values built here);
-    /// the rules' errors as the contract's.
-    private func written(
-        _ member: PetBus.Method,
-        _ body: @escaping (PetService, MethodCall) throws -> (inout BodyWriter) -> Void
-    ) -> ExportedObject.Method {
-        ExportedObject.Method(member.rawValue, in: member.inSignature, out: member.outSignature) {
-            [unowned self] (call: MethodCall) throws -> EncodedBody in
-            let write: (inout BodyWriter) -> Void
-            do { write = try body(self, call) } catch let error as PetError { throw error.dbus }
-            return try EncodedBody(write)
-        }
     }
 
     /// `WidgetEntry`: `Get` from the kept body; `GetAll` and `PropertiesChanged` encode it afresh.
@@ -131,6 +87,14 @@ extension PetService {
         ) { [unowned self] in self.widgetEntry().dbus }
         property.encodedGet = { [unowned self] in try self.replies.widgetEntryProperty(self) }
         return property
+    }
+
+    /// `Stages`: the table in force, fixed at start-up, so encoded once.
+    private func stagesProperty() -> ExportedObject.Property {
+        let value = stages.dbus
+        return ExportedObject.Property(PetBus.Property.stages.rawValue, signature: PetBus.Property.stages.signature) {
+            value
+        }
     }
 
     private func setting(

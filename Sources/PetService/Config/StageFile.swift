@@ -9,17 +9,17 @@ public enum StageFile {
         BaseDirectories(.config) { environment[$0] }.inHome(StageTable.overrideFile)
     }
 
-    /// The table in force and, when the file exists but cannot be used, the problem sentence.
-    /// An invalid file is never half-used: the built-in table stays.
+    /// The table in force and, when the file exists but cannot be used, the problem sentence
+    /// (PetCore's one loader; only the reading is here).
     public static func load(path: String?) -> (table: StageTable, problem: String?) {
-        guard let path, FileManager.default.fileExists(atPath: path) else { return (.builtIn, nil) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (.builtIn, "The stage file \(path) could not be read; using the built-in stages.")
-        }
-        do {
-            return (try StageTable.parse(json: data), nil)
-        } catch {
-            return (.builtIn, "The stage file \(path) is invalid (\(error.problem)); using the built-in stages.")
-        }
+        guard let path else { return (.builtIn, nil) }
+        return StageTable.inForce(read(path), path: path)
+    }
+
+    /// The file as it is found on disk.
+    static func read(_ path: String) -> StageTable.OverrideFile {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "no access") }
+        return .contents([UInt8](data))
     }
 }

@@ -25,9 +25,9 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        let (stages, problem) = StageTables.inForce()
-        if let problem { Output.error("note: \(problem)") }
-        let view = try Session.run { client in HistoryView(days: try Self.days(days, client), stages: stages) }
+        let view = try Session.run { client in
+            HistoryView(days: try Self.days(days, client), stages: try client.stages())
+        }
         if display.plain {
             Output.lines(view.plain())
             return

@@ -37,11 +37,9 @@ struct Log: ParsableCommand {
     }
 
     func run() throws {
-        let (stages, problem) = StageTables.inForce()
-        if let problem { Output.error("note: \(problem)") }
         let terminal = Terminal.current(color)
-        let view = LogView(stages: stages, width: terminal.width, style: Style(on: terminal.color))
         let lines = try Session.run { client -> [String] in
+            let view = LogView(stages: try client.stages(), width: terminal.width, style: Style(on: terminal.color))
             let status = try client.status()
             guard let last = day?.key ?? CivilDate(parsing: status.lastClosedDay) else {
                 return ["No day has closed yet: the log starts once today ends. petctl today shows today."]

@@ -1,12 +1,11 @@
-import FoundationEssentials
 import Glibc
 import LinuxKit
 import PetCore
 import XDG
 
-/// The stage table petctl reasons with where the bus does not carry it (`log`'s replay, the
-/// history chart, `simulate`): the built-in table or the user's `stages.json`, found and judged
-/// as the daemon does (SPEC §2) — never half-used.
+/// The stage table `petctl simulate` runs with offline, where the bus does not carry it: the
+/// user's `stages.json` judged by PetCore's loader, as the daemon judges it. Only the reading is
+/// here.
 enum StageTables {
     /// `$XDG_CONFIG_HOME/petprogress/stages.json`, else `~/.config/petprogress/stages.json`.
     static func overridePath(environment: Environment) -> String? {
@@ -16,30 +15,22 @@ enum StageTables {
     /// The table in force, and a sentence when an override exists but cannot be used (the
     /// built-in table is used then, as the daemon does).
     static func inForce(environment: Environment = .process) -> (StageTable, problem: String?) {
-        guard let path = overridePath(environment: environment), access(path, F_OK) == 0 else { return (.builtIn, nil) }
-        do {
-            return (try read(path), nil)
-        } catch {
-            return (.builtIn, "\(error.problem); using the built-in stages, as petprogressd does")
-        }
+        guard let path = overridePath(environment: environment) else { return (.builtIn, nil) }
+        return StageTable.inForce(file(path), path: path)
     }
 
     /// The table in the file at `path`; the error names the file and the problem.
     static func read(_ path: String) throws(StageTableError) -> StageTable {
-        guard let bytes = contents(of: path) else {
-            throw StageTableError("the stage file \(path) cannot be read (\(String(cString: strerror(errno))))")
-        }
-        do {
-            return try StageTable.parse(json: Data(bytes))
-        } catch {
-            throw StageTableError("the stage file \(path) is invalid: \(error.problem)")
-        }
+        try StageTable.load(file(path), path: path)
     }
 
-    /// A small file's bytes (at most 1 MiB: a stage table is a few kilobytes), or nil.
-    private static func contents(of path: String) -> [UInt8]? {
+    /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes (at
+    /// most 1 MiB: a stage table is a few kilobytes).
+    private static func file(_ path: String) -> StageTable.OverrideFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            return errno == ENOENT ? .missing : .unreadable(reason: String(cString: strerror(errno)))
+        }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -48,13 +39,11 @@ enum StageTables {
             do {
                 n = try SystemCall.read(fd, into: &buffer)
             } catch {
-                errno = error.errno
-                return nil
+                return .unreadable(reason: String(cString: strerror(error.errno)))
             }
-            if n == 0 { return bytes }
+            if n == 0 { return .contents(bytes) }
             bytes += buffer[0..<n]
         }
-        errno = EFBIG
-        return nil
+        return .unreadable(reason: String(cString: strerror(EFBIG)))
     }
 }

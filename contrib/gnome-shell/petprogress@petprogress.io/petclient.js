@@ -10,6 +10,10 @@ export const BUS_NAME = 'io.petprogress.PetProgress1';
 export const OBJECT_PATH = '/io/petprogress/PetProgress1';
 export const INTERFACE = 'io.petprogress.PetProgress1';
 
+/** The interface as the contract's XML (shipped beside this file) describes it: the proxy checks
+ * replies against it and calls take their argument signatures from it, so none is spelled here. */
+const INTERFACE_INFO = interfaceInfo('io.petprogress.PetProgress1.xml');
+
 /** Long enough for D-Bus activation to start the daemon before a call times out. */
 const CALL_TIMEOUT_MS = 25000;
 /** A re-read for a task turning overdue waits this long past its minute: GLib may fire a
@@ -83,24 +87,24 @@ export class PetClient {
 
     /** Marks a task of the open day done; resolves to its XP award (2 on time, 1 late). */
     async done(id) {
-        const reply = await this._call('MarkDone', new GLib.Variant('(s)', [id]));
+        const reply = await this._call('MarkDone', [id]);
         return reply.deepUnpack()[0];
     }
 
     /** Snoozes a pending task; resolves to its new effective instant in Unix seconds. */
     async snooze(id) {
-        const reply = await this._call('Snooze', new GLib.Variant('(s)', [id]));
+        const reply = await this._call('Snooze', [id]);
         return reply.deepUnpack()[0];
     }
 
     /** Undoes a completion of the open day. */
     async undo(id) {
-        await this._call('Undo', new GLib.Variant('(s)', [id]));
+        await this._call('Undo', [id]);
     }
 
     /** The task records of a day ("" is the open day), as plain objects. */
     async listTasks(day = '') {
-        const reply = await this._call('ListTasks', new GLib.Variant('(s)', [day]));
+        const reply = await this._call('ListTasks', [day]);
         return reply.recursiveUnpack()[0];
     }
 
@@ -147,8 +151,7 @@ export class PetClient {
     async _refreshLastDone(generation) {
         let tasks;
         try {
-            const reply = await this._call('ListTasks', new GLib.Variant('(s)', ['']),
-                Gio.DBusCallFlags.NO_AUTO_START);
+            const reply = await this._call('ListTasks', [''], Gio.DBusCallFlags.NO_AUTO_START);
             tasks = reply.recursiveUnpack()[0];
         } catch {
             return; // the daemon went away; the owner change publishes that
@@ -182,7 +185,7 @@ export class PetClient {
     async _reread(generation) {
         let entry;
         try {
-            const reply = await this._call('GetWidgetEntry', null, Gio.DBusCallFlags.NO_AUTO_START);
+            const reply = await this._call('GetWidgetEntry', [], Gio.DBusCallFlags.NO_AUTO_START);
             entry = reply.recursiveUnpack()[0];
         } catch {
             return;
@@ -206,16 +209,34 @@ export class PetClient {
         this._onChange(state);
     }
 
-    /** One method call on the daemon's interface; failures become PetErrors. */
-    async _call(method, parameters, flags = Gio.DBusCallFlags.NONE) {
+    /** One method call on the daemon's interface, its arguments typed as the XML says; failures
+     * become PetErrors. */
+    async _call(method, args, flags = Gio.DBusCallFlags.NONE) {
         if (!this._proxy)
             throw new PetError('Not connected to the session bus yet.');
         try {
+            const parameters = new GLib.Variant(inSignature(method), args);
             return await proxyCall(this._proxy, method, parameters, flags, this._cancellable);
         } catch (error) {
             throw petError(error);
         }
     }
+}
+
+/** The interface description in the XML file `name` beside this module. */
+function interfaceInfo(name) {
+    const [path] = GLib.filename_from_uri(GLib.uri_resolve_relative(import.meta.url, name,
+        GLib.UriFlags.NONE));
+    const [, bytes] = GLib.file_get_contents(path);
+    return Gio.DBusNodeInfo.new_for_xml(new TextDecoder().decode(bytes)).lookup_interface(INTERFACE);
+}
+
+/** The tuple signature of a method's arguments, from the XML, e.g. `(s)`. */
+function inSignature(method) {
+    const info = INTERFACE_INFO.lookup_method(method);
+    if (!info)
+        throw new PetError(`The interface has no method ${method}.`);
+    return `(${info.in_args.map(arg => arg.signature).join('')})`;
 }
 
 /** True for the error a cancelled operation ends with. */
@@ -260,7 +281,7 @@ function newProxy(connection, cancellable) {
     const flags = Gio.DBusProxyFlags.DO_NOT_AUTO_START_AT_CONSTRUCTION |
         Gio.DBusProxyFlags.DO_NOT_CONNECT_SIGNALS;
     return new Promise((resolve, reject) => {
-        Gio.DBusProxy.new(connection, flags, null, BUS_NAME, OBJECT_PATH, INTERFACE, cancellable,
+        Gio.DBusProxy.new(connection, flags, INTERFACE_INFO, BUS_NAME, OBJECT_PATH, INTERFACE, cancellable,
             (_source, result) => {
                 try {
                     resolve(Gio.DBusProxy.new_finish(result));
