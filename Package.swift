@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(name: "PetCtlTests", dependencies: ["petctl"], swiftSettings: strict),
         // The service in this process, its environment (clock, zone, store, signals) in the test's hands.
         .testTarget(
-            name: "PetServiceTests", dependencies: ["DBusKit", "PetBus", "PetCore", "PetService", "PetStore"],
+            name: "PetServiceTests",
+            dependencies: ["DBusKit", "LinuxKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport"],
             swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(

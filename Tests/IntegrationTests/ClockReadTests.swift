@@ -53,7 +53,7 @@ struct ClockReadTests {
                         environment: .live(
                             store: store, now: clock.read, environment: ["TZ": "UTC"],
                             signals: Daemon.signals(for: connection, log: ServiceLog()), wake: { _ in },
-                            log: ServiceLog(), endBatch: { [unowned connection] in connection.endBatch() }))
+                            log: ServiceLog(), callsQueued: { [unowned connection] in connection.hasQueuedMessages }))
                     guard try Daemon.publish(service, on: connection, log: ServiceLog()) else {
                         throw HarnessError("the name is taken")
                     }

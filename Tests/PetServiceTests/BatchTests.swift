@@ -5,29 +5,36 @@ import Testing
 
 @testable import PetService
 
-/// Group commit at the service level: the calls of a batch (DBusKit's `ExportedObject.Batching`)
-/// change memory only, one save makes them durable when the batch closes, and a failed save puts
-/// the world back so that DBusKit can handle each call again on its own (BatchTests in
-/// DBusKitTests check that half; the daemon's under load, IntegrationTests.Reliability).
+/// Group commit, owned by the service: calls queued behind one another on a real connection
+/// change memory only, one save makes them durable before any of their replies is sent, and a
+/// failed save puts the world back and runs each call again on its own, so each gets the answer
+/// it would have got alone (the daemon's under load: IntegrationTests.Reliability).
 @Suite("Batches of calls")
 struct BatchTests {
-    @Test("a batch's changes are saved once, when it closes, and survive a restart")
+    @Test("a batch's changes are saved once, before its replies, and survive a restart")
     func savedOnceAtClose() throws {
         let berlin = try LocalZone.named("Europe/Berlin")
         let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
         defer { f.close() }
         let mutations = f.service.world.mutations
-        var writesInside: [String] = []
-        let kept = try f.batch {
-            let water = try f.addTask("Water", "09:00")
-            _ = try f.addTask("Walk", "10:00")
-            _ = try f.succeed("MarkDone", [.string(water)])
-            #expect(try f.failure("MarkDone", [.string(water)]) == "AlreadyDone", "later calls see earlier ones")
-            writesInside = f.writes
-        }
-        #expect(kept)
-        #expect(writesInside == [], "nothing saved while the batch is open")
-        #expect(f.writes == ["save"])
+        let water = "20260302-1"
+        let replies = try f.queued([
+            ("AddTask", [.string("Water"), .string("09:00")]),
+            ("AddTask", [.string("Walk"), .string("10:00")]),
+            ("MarkDone", [.string(water)]),
+            ("MarkDone", [.string(water)]),
+        ])
+        #expect(try replies[0].get() == [.string(water)])
+        #expect(throws: Never.self) { try replies[1].get() }
+        #expect(throws: Never.self) { try replies[2].get() }
+        #expect(errorName(replies[3]) == "AlreadyDone", "later calls see earlier ones")
+        #expect(f.writes == ["save"], "one save for the batch")
+        #expect(f.writesAtFirstReply == ["save"], "nothing answered before the batch was saved")
+        #expect(
+            f.busEvents == [
+                "reply AddTask", "TasksChanged", "PropertiesChanged", "reply AddTask", "TasksChanged",
+                "PropertiesChanged", "reply MarkDone", "TasksChanged", "PropertiesChanged", "error MarkDone",
+            ], "each reply in order, then the signals its call caused")
         #expect(f.service.world.mutations == mutations + 3)
         #expect(f.clockReads == 4, "one refresh per message, as alone")
         let before = f.service.world
@@ -35,30 +42,23 @@ struct BatchTests {
         #expect(f.service.world == before)
     }
 
-    @Test("a batch whose save fails leaves the world as before it, for each call to run again")
+    @Test("a batch whose save fails puts the world back and runs each call again alone")
     func failedSavePutsTheWorldBack() throws {
         let berlin = try LocalZone.named("Europe/Berlin")
         let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
         defer { f.close() }
         let water = try f.addTask("Water", "09:00")
-        let before = f.service.world
         f.forget()
-        f.failNextWrites([ServiceFixture.diskFull])
-        let kept = try f.batch {
-            _ = try f.succeed("MarkDone", [.string(water)])
-            _ = try f.addTask("Walk", "10:00")
-        }
-        #expect(!kept)
-        #expect(f.writes == ["save"])
-        #expect(f.service.world == before, "memory matches the disk again")
+        // The batch's save fails, then the first call's own save.
+        f.failNextWrites([ServiceFixture.diskFull, ServiceFixture.diskFull])
+        let replies = try f.queued([("MarkDone", [.string(water)]), ("AddTask", [.string("Walk"), .string("10:00")])])
         #expect(f.logLines.contains { $0.hasPrefix("could not save a batch of changes") })
-
-        // Run again on their own (as DBusKit does), each call saves, or fails, as it would alone.
-        f.forget()
-        f.failNextWrites([ServiceFixture.diskFull])
-        #expect(try f.failure("MarkDone", [.string(water)]) == "StorageFailure")
-        _ = try f.addTask("Walk", "10:00")
-        #expect(f.writes == ["save", "save"])
+        // Run again from the world as before the batch (else MarkDone would be AlreadyDone), each
+        // call saves, or fails, as it would alone.
+        #expect(errorName(replies[0]) == "StorageFailure")
+        #expect(throws: Never.self) { try replies[1].get() }
+        #expect(f.writes == ["save", "save", "save"])
+        #expect(f.clockReads == 4, "the calls run again read the clock again")
         #expect(f.service.world.tasks.map(\.title) == ["Water", "Walk"])
         #expect(f.service.world.tasks.first?.isDone == false)
         let after = f.service.world
@@ -71,12 +71,12 @@ struct BatchTests {
         let berlin = try LocalZone.named("Europe/Berlin")
         let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
         defer { f.close() }
-        let kept = try f.batch {
-            _ = try f.succeed("GetWidgetEntry")
-            _ = try f.succeed("ListTasks", [.string("")])
-            #expect(try f.failure("MarkDone", [.string("nope")]) == "NotFound")
-        }
-        #expect(kept)
+        let replies = try f.queued([
+            ("GetWidgetEntry", []), ("ListTasks", [.string("")]), ("MarkDone", [.string("nope")]),
+        ])
+        #expect(throws: Never.self) { try replies[0].get() }
+        #expect(throws: Never.self) { try replies[1].get() }
+        #expect(errorName(replies[2]) == "NotFound")
         #expect(f.writes == [])
     }
 
@@ -86,22 +86,30 @@ struct BatchTests {
         let f = try ServiceFixture(now: try berlin.at("2026-03-02", "08:10"), zone: berlin)
         defer { f.close() }
         let mutations = f.service.world.mutations
-        let kept = try f.batch {
-            _ = try f.addTask("Water", "09:30")
-            f.now = try berlin.at("2026-03-02", "09:00:01")
-            // The tick's snapshot is due: the batch is saved and ended, then the snapshot saved,
-            // and this call is handled on its own (saved at once).
-            _ = try f.addTask("Walk", "10:00")
-            #expect(f.writes == ["endBatch", "save", "save", "save"])
-            #expect(f.lastCall.refresh == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
-        }
-        #expect(kept)
-        #expect(f.endedBatches == [true])
-        #expect(f.writes == ["endBatch", "save", "save", "save"], "the batch's own close found nothing left")
+        // The second call's refresh finds the tick's snapshot due: the batch is saved and answered,
+        // then the snapshot saved, and that call is handled on its own (saved at once).
+        f.outside.nextReads = [try berlin.at("2026-03-02", "08:10"), try berlin.at("2026-03-02", "09:00:01")]
+        f.now = try berlin.at("2026-03-02", "09:00:01")
+        _ = try f.queued([
+            ("AddTask", [.string("Water"), .string("09:30")]), ("AddTask", [.string("Walk"), .string("10:00")]),
+        ])
+        #expect(f.writes == ["save", "save", "save"])
+        #expect(
+            f.busEvents == [
+                "reply AddTask", "TasksChanged", "PropertiesChanged",
+                "PropertiesChanged", "EntryChanged",
+                "reply AddTask", "TasksChanged", "PropertiesChanged",
+            ])
         #expect(f.service.world.mutations == mutations + 2)
         #expect(f.service.world.snapshot?.tick == (try berlin.at("2026-03-02", "09:00")))
         let before = f.service.world
         try f.restart()
         #expect(f.service.world == before)
+    }
+
+    /// The contract's error name without its prefix.
+    private func errorName(_ result: Result<[DBusValue], DBusError>) -> String {
+        guard case .failure(let error) = result else { return "success" }
+        return String(error.name.split(separator: ".").last ?? "")
     }
 }

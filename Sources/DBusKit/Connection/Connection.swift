@@ -64,26 +64,36 @@ public final class Connection {
         state.disconnectHandlers.append(handler)
     }
 
+    /// Runs `handler` with each incoming message before anything dispatches it (filters, signal
+    /// subscriptions, exported objects, the fallback): for an owner whose deferred replies must go
+    /// out before whatever the message causes.
+    public func onIncoming(_ handler: @escaping (Message) -> Void) {
+        state.incomingHandlers.append(handler)
+    }
+
+    /// Runs `handler` each time the event loop has dispatched every queued incoming message, before
+    /// it sleeps: for an owner that answers a run of queued calls together (deferred replies).
+    public func onDrained(_ handler: @escaping () -> Void) {
+        state.drainedHandlers.append(handler)
+    }
+
+    /// True when messages wait in the incoming queue: inside a method handler, more calls follow
+    /// this one before the queue drains.
+    public var hasQueuedMessages: Bool {
+        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
+    }
+
     /// Queues `message` for sending; it goes out at once when the socket can take it, else when the
     /// event loop sees the socket writable. A signal sent while an exported object's method handler
-    /// runs waits until the handler's reply has been sent; anything sent while a batch of calls is
-    /// open waits until the batch ends (``ExportedObject/Batching``). Throws `Disconnected` when
-    /// the connection is gone.
+    /// runs waits until the handler's reply has been sent. Throws `Disconnected` when the
+    /// connection is gone.
     public func send(_ message: Message) throws {
         guard isConnected else { throw DBusError.disconnected }
         if message.kind == .signal, state.heldSignals != nil {
             state.heldSignals?.append(message)
             return
         }
-        try state.queue(message, on: raw)
-    }
-
-    /// Ends the open batch of calls now, if any (``ExportedObject/Batching``): its object's
-    /// `close`, then its held replies and signals — or, when `close` fails, its calls handled
-    /// again one at a time. For an owner that must make its state durable on its own next (a
-    /// catch-up commit), after the changes the batch holds.
-    public func endBatch() {
-        state.endBatch(on: raw)
+        try ObjectDispatcher.send(message, on: raw)
     }
 
     /// Blocks until every queued message has been written (for short-lived clients before they exit).
@@ -101,6 +111,8 @@ public final class Connection {
         state.subscriptions.removeAll()
         state.disconnectHandlers.removeAll()
         state.failureHandlers.removeAll()
+        state.incomingHandlers.removeAll()
+        state.drainedHandlers.removeAll()
     }
 
     private func closeAndRelease() {
@@ -119,10 +131,5 @@ public final class Connection {
             default: return false
             }
         }
-    }
-
-    /// True when messages wait in the incoming queue.
-    var hasPendingDispatch: Bool {
-        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
     }
 }

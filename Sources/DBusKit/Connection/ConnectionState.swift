@@ -14,8 +14,12 @@ final class ConnectionState {
     var unknownObjectFallbackInstalled = false
     /// While a method handler runs: the signals it sent, to go out after its reply.
     var heldSignals: [Message]?
-    /// While queued calls are answered together: what they sent, held until the batch ends.
-    var batch: CallBatch?
+    /// Set by a handler that took its call's reply (``MethodCall/deferReply()``); reset by the dispatcher.
+    var replyDeferred = false
+    /// Who sees each incoming message first (``Connection/onIncoming(_:)``).
+    var incomingHandlers: [(Message) -> Void] = []
+    /// Who hears that the incoming queue is drained (``Connection/onDrained(_:)``).
+    var drainedHandlers: [() -> Void] = []
 
     /// Runs `body`, handing a failure to the failure handlers: for libdbus calls made inside
     /// libdbus's callbacks and the event loop, where nothing can be thrown to a caller.
@@ -34,7 +38,7 @@ final class ConnectionState {
 
     /// Handles one incoming message before the object tree sees it.
     func filter(_ message: Message, on connection: OpaquePointer) -> Bool {
-        endBatch(before: message, on: connection)
+        for handler in incomingHandlers { handler(message) }
         if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local",
             message.member == "Disconnected"
         {

@@ -22,12 +22,11 @@ final class ConnectionSource: EventSource {
     func dispatch() -> Bool {
         // Dispatch until COMPLETE: data may have been read by a blocking call meanwhile.
         if !connection.dispatchAll() { connection.state.report(.noMemory("dbus_connection_dispatch")) }
-        // A batch opened while draining the queue covers what the queue held, no more.
-        connection.endBatch()
+        for handler in connection.state.drainedHandlers { handler() }
         return !connection.state.disconnected
     }
 
-    var hasPendingWork: Bool { connection.hasPendingDispatch }
+    var hasPendingWork: Bool { connection.hasQueuedMessages }
 
     func appendDescriptors(to descriptors: inout [EventLoop.Descriptor]) {
         polled.removeAll(keepingCapacity: true)

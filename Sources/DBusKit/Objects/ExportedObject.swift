@@ -10,6 +10,9 @@ public final class ExportedObject {
         case values([DBusValue])
         /// A body encoded earlier, copied into the reply as it is.
         case encoded(EncodedBody)
+        /// Nothing now: the handler took the call's ``PendingReply`` (``MethodCall/deferReply()``)
+        /// and answers through it later.
+        case deferred
     }
 
     /// A method: its name, its signatures, and the handler that returns the reply's values or throws a
@@ -44,6 +47,17 @@ public final class ExportedObject {
             self.inSignature = inSignature
             self.outSignature = outSignature
             self.handler = { .encoded(try encoded($0)) }
+        }
+
+        /// Declares a method whose handler returns any ``Reply``, ``Reply/deferred`` included.
+        public init(
+            _ name: String, in inSignature: String? = "", out outSignature: String?,
+            reply: @escaping (MethodCall) throws -> Reply
+        ) {
+            self.name = name
+            self.inSignature = inSignature
+            self.outSignature = outSignature
+            self.handler = reply
         }
     }
 
@@ -121,27 +135,6 @@ public final class ExportedObject {
         }
     }
 
-    /// How an object answers a run of queued calls together (group commit, ``Connection/endBatch()``).
-    ///
-    /// When calls to the object wait behind one another in the incoming queue, the connection
-    /// calls `open`, handles them one after another as usual (`prepare`, handler), holds every
-    /// reply and signal they cause, and once the run ends calls `close`: true sends what it held,
-    /// in order; false drops it and handles each call again on its own, outside any batch — so an
-    /// owner that could not keep the batch's effects (a failed save) puts back its state from
-    /// before `open` and returns false. A lone call is never batched.
-    public struct Batching {
-        /// Runs before the first call of a batch is handled.
-        public var open: () -> Void
-        /// Runs once after the batch's last call, before anything it held is sent.
-        public var close: () -> Bool
-
-        /// Declares the two hooks.
-        public init(open: @escaping () -> Void, close: @escaping () -> Bool) {
-            self.open = open
-            self.close = close
-        }
-    }
-
     /// The object path.
     public let path: String
     /// The interfaces, in order.
@@ -152,13 +145,10 @@ public final class ExportedObject {
     /// bring the owner's state up to date). Signals it emits go out before the call's reply; those
     /// the handler emits go out after it.
     public let prepare: ((Message) -> Void)?
-    /// Whether and how queued calls to the object are answered together; nil: one at a time.
-    public let batching: Batching?
 
     /// Creates an object. Throws `InvalidArgs` for an invalid path, interface or member name.
     public init(
-        path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil,
-        batching: Batching? = nil
+        path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil
     ) throws {
         try DBusNames.requireObjectPath(path)
         for interface in interfaces {
@@ -175,11 +165,33 @@ public final class ExportedObject {
         self.interfaces = interfaces
         self.introspectionXML = introspectionXML
         self.prepare = prepare
-        self.batching = batching
     }
 
     /// The interface called `name`, if exported.
     public func interface(named name: String) -> Interface? {
         interfaces.first { $0.name == name }
+    }
+
+    /// The method whose handler answers `message`; nil when something else does (another path, a
+    /// standard interface, an unknown member, a wrong signature).
+    public func method(calledBy message: Message) -> Method? {
+        guard message.kind == .methodCall, message.path == path else { return nil }
+        let member = message.member ?? ""
+        switch message.interface {
+        case IntrospectableInterface.name?, PropertiesInterface.name?, PeerInterface.name?: return nil
+        case nil where member == "Introspect": return nil
+        default: break
+        }
+        guard let method = method(member, interface: message.interface),
+            method.inSignature.map({ $0 == message.signature }) ?? true
+        else { return nil }
+        return method
+    }
+
+    /// The method `member` of the interface called `interface`; with none named, of the first
+    /// interface that declares it (the interface is optional in a call).
+    func method(_ member: String, interface: String?) -> Method? {
+        guard let interface else { return interfaces.lazy.compactMap { $0.methods[member] }.first }
+        return self.interface(named: interface)?.methods[member]
     }
 }

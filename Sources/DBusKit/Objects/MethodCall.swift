@@ -6,6 +6,22 @@ public struct MethodCall {
     public let message: Message
     /// The decoded arguments.
     public let arguments: [DBusValue]
+    /// Where a deferred reply goes; nil for a call made in this process, not read from a connection.
+    let origin: Origin?
+
+    /// The connection a call came on and the method it reached, for ``PendingReply``.
+    struct Origin {
+        let connection: OpaquePointer
+        let state: ConnectionState
+        let method: String
+        let outSignature: String?
+    }
+
+    init(message: Message, arguments: [DBusValue], origin: Origin? = nil) {
+        self.message = message
+        self.arguments = arguments
+        self.origin = origin
+    }
 
     /// The caller's unique bus name.
     public var sender: String? { message.sender }
@@ -15,6 +31,13 @@ public struct MethodCall {
     public var interface: String? { message.interface }
     /// The method name.
     public var member: String { message.member ?? "" }
+
+    /// Takes over answering this call: the dispatcher sends no reply (return ``ExportedObject/Reply/deferred``),
+    /// and the owner answers later through the handle, exactly once.
+    public func deferReply() -> PendingReply {
+        origin?.state.replyDeferred = true
+        return PendingReply(call: message, origin: origin)
+    }
 
     /// The argument at `index`, or `InvalidArgs`.
     public func argument(_ index: Int) throws -> DBusValue {

@@ -8,7 +8,11 @@ enum ObjectDispatcher {
     typealias Outcome = Result<ExportedObject.Reply, DBusError>
 
     /// The reply for `message`, or nil when no interface of `object` declares the member.
-    static func outcome(for message: Message, on object: ExportedObject, emit: (Message) -> Void) -> Outcome? {
+    /// `source` is where the call came from (nil for a call made in this process): a handler that
+    /// defers its reply answers there.
+    static func outcome(
+        for message: Message, on object: ExportedObject, from source: Source? = nil, emit: (Message) -> Void
+    ) -> Outcome? {
         let member = message.member ?? ""
         switch message.interface {
         case IntrospectableInterface.name?:
@@ -22,37 +26,51 @@ enum ObjectDispatcher {
         default:
             break
         }
-        let method: ExportedObject.Method?
-        if let name = message.interface {
-            method = object.interface(named: name)?.methods[member]
-        } else {
-            // The interface is optional in a call: take the first interface declaring the member.
-            method = object.interfaces.lazy.compactMap { $0.methods[member] }.first
-        }
-        guard let method else { return nil }
-        return invoke(method, message)
+        guard let method = object.method(member, interface: message.interface) else { return nil }
+        return invoke(method, message, source)
     }
 
-    private static func invoke(_ method: ExportedObject.Method, _ message: Message) -> Outcome {
+    /// The connection a call came on, for the handlers that answer it later.
+    typealias Source = (connection: OpaquePointer, state: ConnectionState)
+
+    private static func invoke(_ method: ExportedObject.Method, _ message: Message, _ source: Source?) -> Outcome {
         let signature = message.signature
         if let expected = method.inSignature, expected != signature {
             return .failure(.invalidArgs("Method \(method.name) expects signature '\(expected)', got '\(signature)'."))
         }
-        do {
-            let arguments = try message.arguments()
-            let reply = try method.handler(MethodCall(message: message, arguments: arguments))
-            let produced: String
-            switch reply {
-            case .values(let values): produced = DBusValue.signature(of: values)
-            case .encoded(let body): produced = body.signature
-            }
-            if let out = method.outSignature, produced != out {
-                return .failure(.failed("Method \(method.name) produced '\(produced)', not '\(out)'."))
-            }
-            return .success(reply)
-        } catch {
-            return .failure(asDBusError(error))
+        let arguments: [DBusValue]
+        do { arguments = try message.arguments() } catch { return .failure(asDBusError(error)) }
+        let origin = source.map {
+            MethodCall.Origin(
+                connection: $0.connection, state: $0.state, method: method.name, outSignature: method.outSignature)
         }
+        let result = Result { try method.handler(MethodCall(message: message, arguments: arguments, origin: origin)) }
+        // A handler that took the reply answers through it, whatever it returned or threw.
+        if let state = source?.state, state.replyDeferred {
+            state.replyDeferred = false
+            return .success(.deferred)
+        }
+        if case .success(.deferred) = result, source != nil {
+            return .failure(.failed("Method \(method.name) deferred its reply without taking it."))
+        }
+        return checked(result, method: method.name, out: method.outSignature)
+    }
+
+    /// `result` as an outcome: a reply whose signature is not the declared `out` one becomes a
+    /// `Failed` error, as does a thrown error that is not a ``DBusError``.
+    static func checked(_ result: Result<ExportedObject.Reply, any Error>, method: String, out: String?) -> Outcome {
+        let reply: ExportedObject.Reply
+        do { reply = try result.get() } catch { return .failure(asDBusError(error)) }
+        let produced: String
+        switch reply {
+        case .values(let values): produced = DBusValue.signature(of: values)
+        case .encoded(let body): produced = body.signature
+        case .deferred: return .success(reply)
+        }
+        if let out, produced != out {
+            return .failure(.failed("Method \(method) produced '\(produced)', not '\(out)'."))
+        }
+        return .success(reply)
     }
 
     /// The `UnknownMethod` error, worded as libdbus words it.
@@ -77,6 +95,7 @@ enum ObjectDispatcher {
                 switch reply {
                 case .values(let values): return try message.makeReply(values)
                 case .encoded(let body): return try body.reply(to: message)
+                case .deferred: return try message.makeErrorReply(.failed("A deferred reply has no body to send."))
                 }
             } catch {
                 return try message.makeErrorReply(asDBusError(error))
@@ -105,7 +124,7 @@ extension Connection {
         vtable.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let registration = Unmanaged<Registration>.fromOpaque(data).takeUnretainedValue()
-            return Connection.dispatch(Message(borrowing: message), to: registration, on: connection, batching: true)
+            return Connection.dispatch(Message(borrowing: message), to: registration, on: connection)
         }
         let data = Unmanaged.passRetained(Registration(object: object, state: state)).toOpaque()
         let path = object.path
@@ -137,35 +156,32 @@ extension Connection {
 
     /// Answers one method call: `prepare`, then the handler with the signals it emits held back,
     /// then the reply, then those signals — so a caller sees its answer before the notifications
-    /// its call caused. A call flagged NO_REPLY_EXPECTED still emits them. With `batching`, the
-    /// call may open or join a ``CallBatch``, which holds all of that until the batch ends.
+    /// its call caused. A call flagged NO_REPLY_EXPECTED still emits them. A handler that deferred
+    /// its reply (``MethodCall/deferReply()``) answers later itself; its signals go out at once.
     static func dispatch(
-        _ message: Message, to registration: Registration, on connection: OpaquePointer, batching: Bool
+        _ message: Message, to registration: Registration, on connection: OpaquePointer
     ) -> DBusHandlerResult {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let object = registration.object
         let state = registration.state
-        if batching { state.openBatchIfQueued(for: registration, on: connection) }
         object.prepare?(message)
-        // Restored after: a batch that fails handles its calls again from inside a dispatch.
-        let outer = state.heldSignals
         state.heldSignals = []
         // Answered here rather than left to libdbus: NOT_YET_HANDLED would pass the call on to the
         // fallback at `/`, which answers UnknownObject.
         let outcome =
-            ObjectDispatcher.outcome(for: message, on: object, emit: { state.heldSignals?.append($0) })
+            ObjectDispatcher.outcome(
+                for: message, on: object, from: (connection, state), emit: { state.heldSignals?.append($0) })
             ?? .failure(ObjectDispatcher.unknownMethod(message))
         let held = state.heldSignals ?? []
-        state.heldSignals = outer
+        state.heldSignals = nil
         // A failure here has no caller to go to: the connection's failure handlers hear of it.
-        if message.expectsReply {
+        if case .success(.deferred) = outcome {
+        } else if message.expectsReply {
             state.reporting {
-                try state.queue(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
+                try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
             }
         }
-        for signal in held { state.reporting { try state.queue(signal, on: connection) } }
-        // `prepare` may have ended the batch (the owner's `endBatch`): then this call was not in it.
-        if batching, let batch = state.batch { batch.calls.append(message) }
+        for signal in held { state.reporting { try ObjectDispatcher.send(signal, on: connection) } }
         return DBUS_HANDLER_RESULT_HANDLED
     }
 }

@@ -6,7 +6,7 @@ import PetCore
 /// object is handled, `prepare` brings the day and the snapshot up to date — one clock read and
 /// one refresh per message, whatever the member (SPEC §3.2) — and signals that refresh causes go
 /// out before the reply; those a handler causes go out after it. Calls queued behind one another
-/// are answered together: their changes saved once, then their replies and signals in order.
+/// are answered together (`answer`): their changes saved once, then their replies and signals in order.
 extension PetService {
     func exportedObject() throws -> ExportedObject {
         typealias M = PetBus.Methods
@@ -40,11 +40,17 @@ extension PetService {
         ]
         return try ExportedObject(
             path: PetBus.path,
-            interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
+            interfaces: [.init(PetBus.interface, methods: methods.map(held), properties: properties)],
             introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
-            prepare: { [unowned self] _ in self.refresh() },
-            batching: .init(
-                open: { [unowned self] in self.openBatch() }, close: { [unowned self] in self.closeBatch() }))
+            prepare: { [unowned self] _ in self.refresh() })
+    }
+
+    /// `method`, answered through the service's transaction of queued calls (`answer`).
+    private func held(_ method: ExportedObject.Method) -> ExportedObject.Method {
+        ExportedObject.Method(method.name, in: method.inSignature, out: method.outSignature) {
+            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            try self.answer(call, method.handler)
+        }
     }
 
     /// A method of the table wired to its handler: the arguments decoded as the table says, the

@@ -46,7 +46,7 @@ public enum Daemon {
                 live: .live(
                     store: store, now: clock.now, environment: environment,
                     signals: signals(for: connection, log: log), wake: timer.arm, log: log,
-                    endBatch: { [unowned connection] in connection.endBatch() }))
+                    callsQueued: { [unowned connection] in connection.hasQueuedMessages }))
             guard try publish(service, on: connection, log: log) else { return 1 }
             // Only once the name is ours: a second daemon on this bus must not touch its data.
             service.refresh(startingUp: true)
@@ -67,10 +67,16 @@ public enum Daemon {
         }
     }
 
-    /// Exports the object, then takes the bus name (DESIGN.md §2: objects before the name); false,
+    /// Exports the object and hooks the service's transaction to the connection, then takes the bus
+    /// name (DESIGN.md §2: objects before the name); false,
     /// after one log line, when another daemon owns it.
     static func publish(_ service: PetService, on connection: Connection, log: ServiceLog) throws -> Bool {
-        try connection.export(service.exportedObject())
+        let object = try service.exportedObject()
+        try connection.export(object)
+        // The transaction of queued calls ends before any message it cannot hold, and when the
+        // incoming queue is drained.
+        connection.onIncoming { [unowned service] in service.receive($0, reaches: object) }
+        connection.onDrained { [unowned service] in service.commit() }
         if let problem = requestName(on: connection) {
             log(problem)
             return false

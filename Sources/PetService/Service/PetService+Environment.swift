@@ -28,15 +28,15 @@ extension PetService {
         public var wake: (Instant) -> Void
         /// One line per event.
         public var log: (String) -> Void
-        /// Ends the connection's open batch of calls (DBusKit's `Connection.endBatch`): the
-        /// service's `closeBatch`, then the held replies. Called before a catch-up commit.
-        public var endBatch: () -> Void
+        /// Whether more messages wait behind the call being handled (the connection's incoming
+        /// queue): then its reply is held with theirs, for one save (`answer`).
+        public var callsQueued: () -> Bool
 
         /// The daemon's: the store on disk, the local zone from `environment`, and the clock,
         /// signal sink and timer it made.
         public static func live(
             store: PetStore, now: @escaping () -> Instant, environment: [String: String], signals: ServiceSignals,
-            wake: @escaping (Instant) -> Void, log: ServiceLog, endBatch: @escaping () -> Void
+            wake: @escaping (Instant) -> Void, log: ServiceLog, callsQueued: @escaping () -> Bool
         ) -> Environment {
             Environment(
                 now: now, localZone: { LocalZone.resolve(environment: environment) },
@@ -44,7 +44,8 @@ extension PetService {
                 commit: { closeouts, world throws(StoreError) in try store.commit(closeouts, world: world) },
                 historyDay: { day throws(StoreError) in try store.history(day: day) },
                 history: { range throws(StoreError) in try store.history(in: range) },
-                dataDirectory: store.directory, signals: signals, wake: wake, log: { log($0) }, endBatch: endBatch)
+                dataDirectory: store.directory, signals: signals, wake: wake, log: { log($0) },
+                callsQueued: callsQueued)
         }
     }
 }

@@ -19,7 +19,7 @@ public final class PetService {
     let environment: Environment
     /// The local zone; `rereadZone` updates it when `/etc/localtime` or the zone file changes.
     public internal(set) var zone: Zone { didSet { replies.invalidate() } }
-    public private(set) var world: PetWorld { didSet { replies.invalidate() } }
+    public internal(set) var world: PetWorld { didSet { replies.invalidate() } }
     /// The encoded replies kept until the world or the zone changes (issue 19).
     let replies = ReplyCache()
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
@@ -33,11 +33,11 @@ public final class PetService {
     /// lasts: changes are refused meanwhile, as they would land on a day that has ended or before
     /// a tick that has passed.
     private var catchUpFailure: String?
-    /// While the connection answers a batch of queued calls together (`openBatch`): changes are
-    /// adopted in memory and saved once, when the batch closes, before any reply is sent.
-    private var inBatch = false
-    /// The world on disk while a batch holds changes not saved yet; nil when memory matches it.
-    private var durable: PetWorld?
+    /// The queued calls answered together, while there are (`answer`, `commit`): their changes are
+    /// adopted in memory and saved once, before any of their replies is sent.
+    var transaction: Transaction?
+    /// While a call runs whose reply is not sent yet: the signals it causes, to follow the reply.
+    var heldSignals: [ServiceSignals.Signal]?
 
     /// The service over `world` (as loaded), in the local zone `local` (as `environment.localZone`
     /// resolved it when the world was loaded).
@@ -84,10 +84,10 @@ public final class PetService {
             environment.wake(caught.nextWake)
             return true
         }
-        if inBatch {
-            // The calls the open batch holds are saved and answered first (or handled again one at
-            // a time), so the commit below follows them on disk and its signals follow their replies.
-            environment.endBatch()
+        if transaction != nil {
+            // The held calls are saved and answered first (or run again one at a time), so the
+            // commit below follows them on disk and its signals follow their replies.
+            commit()
             return bringUpToDate(startingUp: startingUp)
         }
         do {
@@ -116,11 +116,11 @@ public final class PetService {
         }
         let entry = world.widgetEntry(ctx, iconPath: iconPath)
         for _ in caught.closeouts {
-            signals.tasksChanged()
-            signals.widgetEntryChanged(entry)
+            emit(.tasksChanged)
+            emit(.widgetEntryChanged(entry))
         }
-        if caught.snapshotChanged && caught.closeouts.isEmpty { signals.widgetEntryChanged(entry) }
-        if caught.emitEntryChanged { signals.entryChanged(entry) }
+        if caught.snapshotChanged && caught.closeouts.isEmpty { emit(.widgetEntryChanged(entry)) }
+        if caught.emitEntryChanged { emit(.entryChanged(entry)) }
         environment.wake(caught.nextWake)
         return true
     }
@@ -137,9 +137,9 @@ public final class PetService {
         let ctx = context
         var next = world
         let result = try change(&next, ctx)
-        if inBatch {
-            // Saved by `closeBatch`, before the connection sends this call's reply or signals.
-            if durable == nil { durable = world }
+        if let transaction {
+            // Saved by `commit`, before this call's reply or signals are sent.
+            transaction.changed = true
             adoptChange(next, ctx)
             return result
         }
@@ -159,40 +159,20 @@ public final class PetService {
         return result
     }
 
-    /// The connection starts answering queued calls together: changes wait in memory for
-    /// `closeBatch`, and the replies and signals they cause wait with them (DBusKit holds those).
-    func openBatch() {
-        inBatch = true
-    }
-
-    /// Saves the batch's changes once. True: they are durable and the held replies may go. False:
-    /// the save failed, memory is back to the world on disk, and the connection handles each call
-    /// of the batch again on its own, so each gets the answer it would have got alone
-    /// (`StorageFailure` for a change). A state file replaced without its directory synced counts
-    /// as a failure too: the calls handled again write their own states over it.
-    func closeBatch() -> Bool {
-        inBatch = false
-        guard let saved = durable else { return true }
-        durable = nil
-        do {
-            try environment.save(world)
-            return true
-        } catch {
-            log("could not save a batch of changes (\(error)); handling them again one at a time")
-            world = saved
-            return false
-        }
-    }
-
     /// Makes a saved change the world, announcing a change to the entry's task part: the open
     /// day's tasks, and whether it is a rest day.
     private func adoptChange(_ next: PetWorld, _ ctx: Context) {
         let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
         world = next
         if tasksChanged {
-            signals.tasksChanged()
-            signals.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath))
+            emit(.tasksChanged)
+            emit(.widgetEntryChanged(world.widgetEntry(ctx, iconPath: iconPath)))
         }
+    }
+
+    /// Sends `signal`, or holds it for after the reply of the call that caused it.
+    private func emit(_ signal: ServiceSignals.Signal) {
+        if heldSignals != nil { heldSignals?.append(signal) } else { signals.send(signal) }
     }
 
     private func logCloseout(_ closeout: Closeout) {
@@ -220,5 +200,21 @@ public struct ServiceSignals {
         self.entryChanged = entryChanged
         self.tasksChanged = tasksChanged
         self.widgetEntryChanged = widgetEntryChanged
+    }
+
+    /// One of the signals, as a value (held until a reply has gone).
+    enum Signal {
+        case entryChanged(WidgetEntry)
+        case tasksChanged
+        case widgetEntryChanged(WidgetEntry)
+    }
+
+    /// Sends `signal`.
+    func send(_ signal: Signal) {
+        switch signal {
+        case .entryChanged(let entry): entryChanged(entry)
+        case .tasksChanged: tasksChanged()
+        case .widgetEntryChanged(let entry): widgetEntryChanged(entry)
+        }
     }
 }

@@ -18,7 +18,9 @@ final class ServiceFixture {
     private(set) var service: PetService
     private(set) var object: ExportedObject
     /// The store, clock and zone the service's environment reads, and what it records.
-    private let outside: Outside
+    let outside: Outside
+    /// The service on a real connection, once `queued` has used it.
+    private var bus: BusSeam?
 
     /// What the service's clock reads.
     var now: Instant {
@@ -42,10 +44,6 @@ final class ServiceFixture {
         directory = try Self.temporaryDirectory()
         outside = Outside(now: now, resolveZone: { zone }, store: try PetStore.open(directory: directory))
         (service, object) = try Self.start(outside)
-        outside.endBatch = { [unowned self] in
-            outside.writes.append("endBatch")
-            endedBatches.append(object.batching?.close() ?? true)
-        }
     }
 
     /// Stops the service and starts a new one over the same directory (a daemon restart): the
@@ -57,6 +55,7 @@ final class ServiceFixture {
     }
 
     func close() {
+        bus?.close()
         outside.store.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -89,20 +88,21 @@ final class ServiceFixture {
     /// How often the clock was read since the last `forget`.
     var clockReads: Int { outside.clockReads }
 
-    // MARK: Batches
+    // MARK: Queued calls
 
-    /// Runs `body`'s calls as one batch, as DBusKit runs queued calls: the object's `open`, the
-    /// calls, then its `close`, whose verdict this returns (true: saved; false: put back).
-    func batch(_ body: () throws -> Void) throws -> Bool {
-        let batching = try #require(object.batching, "the service's object takes batches")
-        batching.open()
-        try body()
-        return batching.close()
+    /// Sends `calls` at once from a client on a private bus, so that they wait in the service's
+    /// incoming queue together, then runs the service until all are answered; their replies, in
+    /// order. The service runs on a real `Connection` (exported as the daemon exports it).
+    func queued(_ calls: [(String, [DBusValue])]) throws -> [Result<[DBusValue], DBusError>] {
+        if bus == nil { bus = try BusSeam(service: service, outside: outside) }
+        return try #require(bus).queued(calls)
     }
 
-    /// Each time the service ended the open batch itself (`Environment.endBatch`, before a
-    /// catch-up commit): what its `close` answered. Recorded in `writes` as `endBatch`.
-    private(set) var endedBatches: [Bool] = []
+    /// What a client on the bus received since the last `queued` began: `reply <member>`,
+    /// `error <member>` and the signals' names, in arrival order.
+    var busEvents: [String] { bus?.events ?? [] }
+    /// The store writes made before the first reply of the last `queued` reached the client.
+    var writesAtFirstReply: [String] { bus?.writesAtFirstReply ?? [] }
 
     /// Clears the signals, writes, wakes, log lines and clock reads seen so far.
     func forget() { outside.forget() }
@@ -145,6 +145,7 @@ final class ServiceFixture {
         switch try #require(outcome, "\(interface).\(member) is not a member of the object") {
         case .success(.values(let values)): return .success(values)
         case .success(.encoded(let body)): return .success(try body.values())
+        case .success(.deferred): throw FixtureError("\(member) was deferred: only queued calls on the bus are")
         case .failure(let error): return .failure(error)
         }
     }
@@ -202,7 +203,7 @@ final class ServiceFixture {
 
 /// The service's surroundings: the real store, the test's clock and zone, the failures to throw,
 /// and what the service did to them.
-private final class Outside {
+final class Outside {
     var now: Instant
     var resolveZone: () -> LocalZone
     var store: PetStore
@@ -213,8 +214,12 @@ private final class Outside {
     var wakes: [Instant] = []
     var log: [String] = []
     var clockReads = 0
-    /// What the service's `endBatch` does (the fixture's, once it has an object).
-    var endBatch: () -> Void = {}
+    /// The instants the next clock reads return, one each, before `now` again.
+    var nextReads: [Instant] = []
+    /// Whether calls wait in the service's incoming queue (the bus connection's, once there is one).
+    var callsQueued: () -> Bool = { false }
+    /// Where signals go besides the record (the bus, once there is one).
+    var bus: ServiceSignals?
 
     init(now: Instant, resolveZone: @escaping () -> LocalZone, store: PetStore) {
         self.now = now
@@ -231,7 +236,7 @@ private final class Outside {
         PetService.Environment(
             now: { [self] in
                 clockReads += 1
-                return now
+                return nextReads.isEmpty ? now : nextReads.removeFirst()
             },
             localZone: { [self] in resolveZone() },
             save: { [self] world throws(StoreError) in
@@ -249,11 +254,18 @@ private final class Outside {
                 entryChanged: { [self] in
                     entries.append($0)
                     signals.append("EntryChanged")
+                    bus?.entryChanged($0)
                 },
-                tasksChanged: { [self] in signals.append("TasksChanged") },
-                widgetEntryChanged: { [self] _ in signals.append("PropertiesChanged(WidgetEntry)") }),
+                tasksChanged: { [self] in
+                    signals.append("TasksChanged")
+                    bus?.tasksChanged()
+                },
+                widgetEntryChanged: { [self] in
+                    signals.append("PropertiesChanged(WidgetEntry)")
+                    bus?.widgetEntryChanged($0)
+                }),
             wake: { [self] in wakes.append($0) }, log: { [self] in log.append($0) },
-            endBatch: { [self] in endBatch() })
+            callsQueued: { [self] in callsQueued() })
     }
 
     /// Counts a write and makes it, or throws the next planned failure instead (after making it,
