@@ -21,11 +21,11 @@ struct JSONWriter {
     mutating func beginArray() { bytes.append(Self.openBracket) }
     mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
 
-    /// An object's key that needs no escaping (the store's own field names), and its colon.
-    mutating func key(_ name: StaticString) {
+    /// An object's key that needs no escaping (the store's own keys), and its colon.
+    mutating func key(unescaped name: String) {
         separate(after: Self.openBrace)
         bytes.append(Self.quote)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: name.utf8)
         bytes.append(Self.quote)
         bytes.append(Self.colon)
     }

@@ -1,0 +1,24 @@
+import PetCore
+
+extension Settings: StoredObject {
+    enum Key: String, CodingKey {
+        case graceMinutes, resetTime, rollover, snoozeMinutes
+    }
+
+    init(stored c: KeyedDecodingContainer<Key>) throws {
+        self.init()
+        resetTime = try c.decode(.resetTime)
+        graceMinutes = try c.decode(Int.self, forKey: .graceMinutes)
+        snoozeMinutes = try c.decode(Int.self, forKey: .snoozeMinutes)
+        rollover = try c.decode(Bool.self, forKey: .rollover)
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field(Key.graceMinutes, graceMinutes)
+        json.field(Key.resetTime, resetTime)
+        json.field(Key.rollover, rollover)
+        json.field(Key.snoozeMinutes, snoozeMinutes)
+        json.endObject()
+    }
+}
