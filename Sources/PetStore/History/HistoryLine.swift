@@ -21,7 +21,7 @@ enum HistoryLine {
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
             schema = try c.decode(Int.self, forKey: .schema)
-            record = try c.decode(.record)
+            record = try c.decode(DayRecord.self, forKey: .record)
         }
     }
 
@@ -65,7 +65,7 @@ enum HistoryLine {
             let c = try decoder.container(keyedBy: Key.self)
             schema = try c.decode(Int.self, forKey: .schema)
             let record = try c.nestedContainer(keyedBy: DayRecord.Key.self, forKey: .record)
-            key = try record.nestedContainer(keyedBy: Day.Key.self, forKey: .day).decode(.key)
+            key = try record.nestedContainer(keyedBy: Day.Key.self, forKey: .day).decode(DayKey.self, forKey: .key)
         }
     }
 

@@ -13,8 +13,8 @@ struct HistoryTail: Equatable {
     var lastDay: DayKey?
 }
 
-extension HistoryTail: StoredValue {
-    init(storedFrom decoder: any Decoder) throws {
+extension HistoryTail: Decodable, JSONWritable {
+    init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: " ")
         guard parts.count == 3, let year = Int(parts[0]), let length = Int64(parts[1]) else {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import PetCore
 
 /// `state.json`: `{"history":"…","schema":2,"world":{…PetWorld…}}`, written by `JSONWriter`.
-/// Decoding tolerates unknown keys and absent optional ones (`StoredObject`).
+/// Decoding tolerates unknown keys and absent optional ones (`Stored/`).
 enum StateFile {
     static let name = "state.json"
     static let temporaryName = ".state.json.tmp"
@@ -30,8 +30,8 @@ enum StateFile {
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
             schema = try c.decode(Int.self, forKey: .schema)
-            world = try c.decode(.world)
-            history = try c.decodeIfPresent(.history)
+            world = try c.decode(PetWorld.self, forKey: .world)
+            history = try c.decodeIfPresent(HistoryTail.self, forKey: .history)
         }
     }
 

@@ -1,13 +1,14 @@
 import PetCore
 
-extension Day: StoredObject {
+extension Day: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case end, key, start
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
         self.init(
-            key: try c.decode(.key), start: try c.decode(Int64.self, forKey: .start),
+            key: try c.decode(DayKey.self, forKey: .key), start: try c.decode(Int64.self, forKey: .start),
             end: try c.decode(Int64.self, forKey: .end))
     }
 

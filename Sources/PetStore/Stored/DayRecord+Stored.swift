@@ -1,19 +1,20 @@
 import PetCore
 
-extension DayRecord: StoredObject {
+extension DayRecord: Decodable, JSONWritable {
     /// `day` sorts first: start-up reads a line's day key from its first bytes (`HistoryLine.fastDay`).
     enum Key: String, CodingKey {
         case day, done, petAtClose, petAtOpen, rate, rest, resultXP, tasks, total, xpChange
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
-        let day: Day = try c.decode(.day)
-        let tasks: [TaskItem] = try c.decode(.tasks)
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let day = try c.decode(Day.self, forKey: .day)
+        let tasks = try c.decode([TaskItem].self, forKey: .tasks)
         let done = try c.decode(Int.self, forKey: .done)
         let total = try c.decode(Int.self, forKey: .total)
         let rate = try c.decode(Double.self, forKey: .rate)
-        let petAtOpen: PetState = try c.decode(.petAtOpen)
-        let petAtClose: PetState = try c.decode(.petAtClose)
+        let petAtOpen = try c.decode(PetState.self, forKey: .petAtOpen)
+        let petAtClose = try c.decode(PetState.self, forKey: .petAtClose)
         let xpChange = try c.decode(Int.self, forKey: .xpChange)
         let rest = try c.decode(Bool.self, forKey: .rest)
         let resultXP = try c.decode(Int.self, forKey: .resultXP)

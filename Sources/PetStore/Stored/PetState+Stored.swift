@@ -1,11 +1,12 @@
 import PetCore
 
-extension PetState: StoredObject {
+extension PetState: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case stageIndex, stageXP
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
         self.init(
             stageIndex: try c.decode(Int.self, forKey: .stageIndex), stageXP: try c.decode(Int.self, forKey: .stageXP))
     }

@@ -1,24 +1,25 @@
 import PetCore
 
-extension PetWorld: StoredObject {
+extension PetWorld: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case lastClosedDay, mutations, openDay, openDayLive, openingPet, restDays, serial, settings, snapshot, tasks
         case templates, tomorrow
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
-        let settings: Settings = try c.decode(.settings)
-        let openingPet: PetState = try c.decode(.openingPet)
-        let openDay: Day = try c.decode(.openDay)
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let settings = try c.decode(Settings.self, forKey: .settings)
+        let openingPet = try c.decode(PetState.self, forKey: .openingPet)
+        let openDay = try c.decode(Day.self, forKey: .openDay)
         let openDayLive = try c.decode(Bool.self, forKey: .openDayLive)
-        let tasks: [TaskItem] = try c.decode(.tasks)
-        let tomorrow: [TaskItem] = try c.decode(.tomorrow)
-        let templates: [Template] = try c.decode(.templates)
-        let restDays: [DayKey] = try c.decode(.restDays)
-        let lastClosedDay: DayKey? = try c.decodeIfPresent(.lastClosedDay)
+        let tasks = try c.decode([TaskItem].self, forKey: .tasks)
+        let tomorrow = try c.decode([TaskItem].self, forKey: .tomorrow)
+        let templates = try c.decode([Template].self, forKey: .templates)
+        let restDays = try c.decode([DayKey].self, forKey: .restDays)
+        let lastClosedDay = try c.decodeIfPresent(DayKey.self, forKey: .lastClosedDay)
         let mutations = try c.decode(UInt64.self, forKey: .mutations)
         let serial = try c.decode(UInt64.self, forKey: .serial)
-        let snapshot: VisibleSnapshot? = try c.decodeIfPresent(.snapshot)
+        let snapshot = try c.decodeIfPresent(VisibleSnapshot.self, forKey: .snapshot)
         self.init(
             settings: settings, openingPet: openingPet, openDay: openDay, openDayLive: openDayLive, tasks: tasks,
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,

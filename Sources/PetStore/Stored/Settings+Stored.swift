@@ -1,13 +1,14 @@
 import PetCore
 
-extension Settings: StoredObject {
+extension Settings: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case graceMinutes, resetTime, rollover, snoozeMinutes
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
         self.init()
-        resetTime = try c.decode(.resetTime)
+        resetTime = try c.decode(WallTime.self, forKey: .resetTime)
         graceMinutes = try c.decode(Int.self, forKey: .graceMinutes)
         snoozeMinutes = try c.decode(Int.self, forKey: .snoozeMinutes)
         rollover = try c.decode(Bool.self, forKey: .rollover)

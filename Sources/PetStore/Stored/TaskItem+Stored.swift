@@ -1,16 +1,17 @@
 import PetCore
 
-extension TaskItem: StoredObject {
+extension TaskItem: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case completedAt, completedSeq, dayKey, id, order, repeatRule, scheduled, snoozedUntil, templateID, time, title
         case xp
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
         let id = try c.decode(String.self, forKey: .id)
         let title = try c.decode(String.self, forKey: .title)
-        let time: WallTime = try c.decode(.time)
-        let dayKey: DayKey = try c.decode(.dayKey)
+        let time = try c.decode(WallTime.self, forKey: .time)
+        let dayKey = try c.decode(DayKey.self, forKey: .dayKey)
         let scheduled = try c.decode(Int64.self, forKey: .scheduled)
         let order = try c.decode(UInt64.self, forKey: .order)
         let completedAt = try c.decodeIfPresent(Int64.self, forKey: .completedAt)
@@ -18,11 +19,10 @@ extension TaskItem: StoredObject {
         let xp = try c.decode(Int.self, forKey: .xp)
         let snoozedUntil = try c.decodeIfPresent(Int64.self, forKey: .snoozedUntil)
         let templateID = try c.decodeIfPresent(String.self, forKey: .templateID)
-        let repeatRule: Repeat? = try c.decodeIfPresent(.repeatRule)
+        let repeatRule = try c.decodeIfPresent(Repeat.self, forKey: .repeatRule)
         self.init(
             id: id, title: title, time: time, dayKey: dayKey, scheduled: scheduled, order: order,
-            templateID: templateID,
-            repeatRule: repeatRule)
+            templateID: templateID, repeatRule: repeatRule)
         self.completedAt = completedAt
         self.completedSeq = completedSeq
         self.xp = xp

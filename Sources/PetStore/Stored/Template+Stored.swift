@@ -1,16 +1,17 @@
 import PetCore
 
-extension Template: StoredObject {
+extension Template: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case firstDay, id, order, repeatRule, time, title
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
         let id = try c.decode(String.self, forKey: .id)
         let title = try c.decode(String.self, forKey: .title)
-        let time: WallTime = try c.decode(.time)
-        let repeatRule: Repeat = try c.decode(.repeatRule)
-        let firstDay: DayKey = try c.decode(.firstDay)
+        let time = try c.decode(WallTime.self, forKey: .time)
+        let repeatRule = try c.decode(Repeat.self, forKey: .repeatRule)
+        let firstDay = try c.decode(DayKey.self, forKey: .firstDay)
         let order = try c.decode(UInt64.self, forKey: .order)
         self.init(id: id, title: title, time: time, repeatRule: repeatRule, firstDay: firstDay, order: order)
     }

@@ -1,12 +1,13 @@
 import PetCore
 
-extension VisibleSnapshot: StoredObject {
+extension VisibleSnapshot: Decodable, JSONWritable {
     enum Key: String, CodingKey {
         case pet, tick
     }
 
-    init(stored c: KeyedDecodingContainer<Key>) throws {
-        self.init(tick: try c.decode(Int64.self, forKey: .tick), pet: try c.decode(.pet))
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        self.init(tick: try c.decode(Int64.self, forKey: .tick), pet: try c.decode(PetState.self, forKey: .pet))
     }
 
     func write(to json: inout JSONWriter) {
