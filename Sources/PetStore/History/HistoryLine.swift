@@ -10,8 +10,9 @@ enum HistoryLine {
     }
 
     /// The line's keys.
-    enum Key: String, CodingKey {
-        case record, schema
+    enum Key {
+        static var record: StoredKey { StoredKey("record") }
+        static var schema: StoredKey { StoredKey("schema") }
     }
 
     private struct Envelope: Decodable {
@@ -19,9 +20,9 @@ enum HistoryLine {
         let record: DayRecord
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            schema = try c.decode(Int.self, forKey: .schema)
-            record = try c.decode(DayRecord.self, forKey: .record)
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            record = try c.decode(DayRecord.self, forKey: Key.record)
         }
     }
 
@@ -29,7 +30,7 @@ enum HistoryLine {
         let schema: Int
 
         init(from decoder: any Decoder) throws {
-            schema = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .schema)
+            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
         }
     }
 
@@ -62,10 +63,11 @@ enum HistoryLine {
         let key: DayKey
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            schema = try c.decode(Int.self, forKey: .schema)
-            let record = try c.nestedContainer(keyedBy: DayRecord.Key.self, forKey: .record)
-            key = try record.nestedContainer(keyedBy: Day.Key.self, forKey: .day).decode(DayKey.self, forKey: .key)
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            let record = try c.nestedContainer(keyedBy: StoredKey.self, forKey: Key.record)
+            let day = try record.nestedContainer(keyedBy: StoredKey.self, forKey: DayRecord.Key.day)
+            key = try day.decode(DayKey.self, forKey: Day.Key.key)
         }
     }
 

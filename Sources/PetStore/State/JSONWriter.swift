@@ -22,10 +22,10 @@ struct JSONWriter {
     mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
 
     /// An object's key that needs no escaping (the store's own keys), and its colon.
-    mutating func key(unescaped name: String) {
+    mutating func key(_ name: StaticString) {
         separate(after: Self.openBrace)
         bytes.append(Self.quote)
-        bytes.append(contentsOf: name.utf8)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(Self.quote)
         bytes.append(Self.colon)
     }

@@ -92,14 +92,14 @@ public enum Schema {
             })
     }
 
-    private static func rename(_ object: inout Object, _ old: String, to new: some CodingKey) {
+    private static func rename(_ object: inout Object, _ old: String, to new: StoredKey) {
         if let value = object.removeValue(forKey: old), object[new] == nil { object[new] = value }
     }
 }
 
 extension Dictionary where Key == String {
     /// The member under a stored type's key.
-    fileprivate subscript(key: some CodingKey) -> Value? {
+    fileprivate subscript(key: StoredKey) -> Value? {
         get { self[key.stringValue] }
         set { self[key.stringValue] = newValue }
     }

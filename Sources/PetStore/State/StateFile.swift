@@ -17,8 +17,10 @@ enum StateFile {
     }
 
     /// The envelope's keys.
-    enum Key: String, CodingKey {
-        case history, schema, world
+    enum Key {
+        static var history: StoredKey { StoredKey("history") }
+        static var schema: StoredKey { StoredKey("schema") }
+        static var world: StoredKey { StoredKey("world") }
     }
 
     private struct Envelope: Decodable {
@@ -28,10 +30,10 @@ enum StateFile {
         var history: HistoryTail?
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            schema = try c.decode(Int.self, forKey: .schema)
-            world = try c.decode(PetWorld.self, forKey: .world)
-            history = try c.decodeIfPresent(HistoryTail.self, forKey: .history)
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            world = try c.decode(PetWorld.self, forKey: Key.world)
+            history = try c.decodeIfPresent(HistoryTail.self, forKey: Key.history)
         }
     }
 
@@ -39,7 +41,7 @@ enum StateFile {
         let schema: Int
 
         init(from decoder: any Decoder) throws {
-            schema = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .schema)
+            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
         }
     }
 

@@ -1,14 +1,16 @@
 import PetCore
 
 extension PetState: Decodable, JSONWritable {
-    enum Key: String, CodingKey {
-        case stageIndex, stageXP
+    enum Key {
+        static var stageIndex: StoredKey { StoredKey("stageIndex") }
+        static var stageXP: StoredKey { StoredKey("stageXP") }
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+        let c = try decoder.container(keyedBy: StoredKey.self)
         self.init(
-            stageIndex: try c.decode(Int.self, forKey: .stageIndex), stageXP: try c.decode(Int.self, forKey: .stageXP))
+            stageIndex: try c.decode(Int.self, forKey: Key.stageIndex),
+            stageXP: try c.decode(Int.self, forKey: Key.stageXP))
     }
 
     func write(to json: inout JSONWriter) {

@@ -1,17 +1,20 @@
 import PetCore
 
 extension Settings: Decodable, JSONWritable {
-    enum Key: String, CodingKey {
-        case graceMinutes, resetTime, rollover, snoozeMinutes
+    enum Key {
+        static var graceMinutes: StoredKey { StoredKey("graceMinutes") }
+        static var resetTime: StoredKey { StoredKey("resetTime") }
+        static var rollover: StoredKey { StoredKey("rollover") }
+        static var snoozeMinutes: StoredKey { StoredKey("snoozeMinutes") }
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+        let c = try decoder.container(keyedBy: StoredKey.self)
         self.init()
-        resetTime = try c.decode(WallTime.self, forKey: .resetTime)
-        graceMinutes = try c.decode(Int.self, forKey: .graceMinutes)
-        snoozeMinutes = try c.decode(Int.self, forKey: .snoozeMinutes)
-        rollover = try c.decode(Bool.self, forKey: .rollover)
+        resetTime = try c.decode(WallTime.self, forKey: Key.resetTime)
+        graceMinutes = try c.decode(Int.self, forKey: Key.graceMinutes)
+        snoozeMinutes = try c.decode(Int.self, forKey: Key.snoozeMinutes)
+        rollover = try c.decode(Bool.self, forKey: Key.rollover)
     }
 
     func write(to json: inout JSONWriter) {

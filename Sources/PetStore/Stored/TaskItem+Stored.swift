@@ -1,25 +1,35 @@
 import PetCore
 
 extension TaskItem: Decodable, JSONWritable {
-    enum Key: String, CodingKey {
-        case completedAt, completedSeq, dayKey, id, order, repeatRule, scheduled, snoozedUntil, templateID, time, title
-        case xp
+    enum Key {
+        static var completedAt: StoredKey { StoredKey("completedAt") }
+        static var completedSeq: StoredKey { StoredKey("completedSeq") }
+        static var dayKey: StoredKey { StoredKey("dayKey") }
+        static var id: StoredKey { StoredKey("id") }
+        static var order: StoredKey { StoredKey("order") }
+        static var repeatRule: StoredKey { StoredKey("repeatRule") }
+        static var scheduled: StoredKey { StoredKey("scheduled") }
+        static var snoozedUntil: StoredKey { StoredKey("snoozedUntil") }
+        static var templateID: StoredKey { StoredKey("templateID") }
+        static var time: StoredKey { StoredKey("time") }
+        static var title: StoredKey { StoredKey("title") }
+        static var xp: StoredKey { StoredKey("xp") }
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        let id = try c.decode(String.self, forKey: .id)
-        let title = try c.decode(String.self, forKey: .title)
-        let time = try c.decode(WallTime.self, forKey: .time)
-        let dayKey = try c.decode(DayKey.self, forKey: .dayKey)
-        let scheduled = try c.decode(Int64.self, forKey: .scheduled)
-        let order = try c.decode(UInt64.self, forKey: .order)
-        let completedAt = try c.decodeIfPresent(Int64.self, forKey: .completedAt)
-        let completedSeq = try c.decode(UInt64.self, forKey: .completedSeq)
-        let xp = try c.decode(Int.self, forKey: .xp)
-        let snoozedUntil = try c.decodeIfPresent(Int64.self, forKey: .snoozedUntil)
-        let templateID = try c.decodeIfPresent(String.self, forKey: .templateID)
-        let repeatRule = try c.decodeIfPresent(Repeat.self, forKey: .repeatRule)
+        let c = try decoder.container(keyedBy: StoredKey.self)
+        let id = try c.decode(String.self, forKey: Key.id)
+        let title = try c.decode(String.self, forKey: Key.title)
+        let time = try c.decode(WallTime.self, forKey: Key.time)
+        let dayKey = try c.decode(DayKey.self, forKey: Key.dayKey)
+        let scheduled = try c.decode(Int64.self, forKey: Key.scheduled)
+        let order = try c.decode(UInt64.self, forKey: Key.order)
+        let completedAt = try c.decodeIfPresent(Int64.self, forKey: Key.completedAt)
+        let completedSeq = try c.decode(UInt64.self, forKey: Key.completedSeq)
+        let xp = try c.decode(Int.self, forKey: Key.xp)
+        let snoozedUntil = try c.decodeIfPresent(Int64.self, forKey: Key.snoozedUntil)
+        let templateID = try c.decodeIfPresent(String.self, forKey: Key.templateID)
+        let repeatRule = try c.decodeIfPresent(Repeat.self, forKey: Key.repeatRule)
         self.init(
             id: id, title: title, time: time, dayKey: dayKey, scheduled: scheduled, order: order,
             templateID: templateID, repeatRule: repeatRule)

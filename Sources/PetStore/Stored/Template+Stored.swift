@@ -1,18 +1,23 @@
 import PetCore
 
 extension Template: Decodable, JSONWritable {
-    enum Key: String, CodingKey {
-        case firstDay, id, order, repeatRule, time, title
+    enum Key {
+        static var firstDay: StoredKey { StoredKey("firstDay") }
+        static var id: StoredKey { StoredKey("id") }
+        static var order: StoredKey { StoredKey("order") }
+        static var repeatRule: StoredKey { StoredKey("repeatRule") }
+        static var time: StoredKey { StoredKey("time") }
+        static var title: StoredKey { StoredKey("title") }
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        let id = try c.decode(String.self, forKey: .id)
-        let title = try c.decode(String.self, forKey: .title)
-        let time = try c.decode(WallTime.self, forKey: .time)
-        let repeatRule = try c.decode(Repeat.self, forKey: .repeatRule)
-        let firstDay = try c.decode(DayKey.self, forKey: .firstDay)
-        let order = try c.decode(UInt64.self, forKey: .order)
+        let c = try decoder.container(keyedBy: StoredKey.self)
+        let id = try c.decode(String.self, forKey: Key.id)
+        let title = try c.decode(String.self, forKey: Key.title)
+        let time = try c.decode(WallTime.self, forKey: Key.time)
+        let repeatRule = try c.decode(Repeat.self, forKey: Key.repeatRule)
+        let firstDay = try c.decode(DayKey.self, forKey: Key.firstDay)
+        let order = try c.decode(UInt64.self, forKey: Key.order)
         self.init(id: id, title: title, time: time, repeatRule: repeatRule, firstDay: firstDay, order: order)
     }
 

@@ -1,13 +1,14 @@
 import PetCore
 
 extension VisibleSnapshot: Decodable, JSONWritable {
-    enum Key: String, CodingKey {
-        case pet, tick
+    enum Key {
+        static var pet: StoredKey { StoredKey("pet") }
+        static var tick: StoredKey { StoredKey("tick") }
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        self.init(tick: try c.decode(Int64.self, forKey: .tick), pet: try c.decode(PetState.self, forKey: .pet))
+        let c = try decoder.container(keyedBy: StoredKey.self)
+        self.init(tick: try c.decode(Int64.self, forKey: Key.tick), pet: try c.decode(PetState.self, forKey: Key.pet))
     }
 
     func write(to json: inout JSONWriter) {
