@@ -1,7 +1,7 @@
 import Foundation
+import PetCore
 import Testing
 
-@testable import PetCore
 @testable import PetStore
 
 /// The files of every schema the store reads (`Fixtures/README.md`), loaded through the store and
