@@ -7,7 +7,7 @@ import PetCore
 /// store configured it, over what Swift's synthesized `Encodable` would encode — every stored
 /// property under its own name, optionals only when present — read by reflection, so no key
 /// name or field list is written out twice. Values with a text form are encoded as that text,
-/// as their own conformances did (`TextCodable`, `HistoryTail`), and `JSONValue` as the JSON it
+/// as the store writes them (`StoredText`, `HistoryTail`), and `JSONValue` as the JSON it
 /// stands for.
 struct Reflected: Encodable {
     let value: Any
@@ -40,7 +40,7 @@ struct Reflected: Encodable {
         case let v as UInt64: try single(encoder, v)
         case let v as Double: try single(encoder, v)
         case let v as String: try single(encoder, v)
-        case let v as any TextCodable: try single(encoder, v.description)
+        case let v as any StoredText: try single(encoder, v.description)
         case let v as HistoryTail: try single(encoder, "\(v.year) \(v.length) \(v.lastDay?.description ?? "-")")
         case let v as JSONValue: try encodeJSON(v, to: encoder)
         default: try encodeByMirror(encoder)

@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func aValidStateWithUnknownKeysIsNotQuarantined() throws {
-        // Later builds may add keys; the current PetWorld Codable ignores what it does not know.
+        // Later builds may add keys; the store's reader ignores what it does not know.
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
         let extended = Self.validState.replacingOccurrences(

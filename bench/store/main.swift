@@ -6,6 +6,7 @@ import PetStore
 // Usage: bench-store [DIR]   (default: a fresh directory under /tmp; it is removed afterwards)
 //        bench-store encode ROUNDS   (the state file's encoding alone, one median per round)
 //        bench-store encode-bytes    (the bench's state files, to compare two builds' bytes)
+//        bench-store decode ROUNDS   (a state file's and a history line's decoding alone)
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "encode-bytes" {
     do { try EncodeBench.dump() } catch {
         FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
@@ -16,6 +17,15 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "encode-bytes" 
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "encode" {
     do {
         try EncodeBench.run(rounds: Int(CommandLine.arguments[2]) ?? 30)
+    } catch {
+        FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "decode" {
+    do {
+        try DecodeBench.run(rounds: Int(CommandLine.arguments[2]) ?? 30)
     } catch {
         FileHandle.standardError.write(Data("bench-store: \(error)\n".utf8))
         exit(1)

@@ -1,5 +1,5 @@
 /// The pet: which stage it is in and the stage XP gathered there (SPEC §2.1).
-public struct PetState: Decodable, Hashable, Sendable, CustomStringConvertible {
+public struct PetState: Hashable, Sendable, CustomStringConvertible {
     public var stageIndex: Int
     public var stageXP: Int
 

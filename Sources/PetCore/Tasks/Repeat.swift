@@ -44,10 +44,3 @@ public enum Repeat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension Repeat: TextCodable {
-    public init?(storedText: String) {
-        guard let rule = try? Repeat.parse(storedText) else { return nil }
-        self = rule
-    }
-}

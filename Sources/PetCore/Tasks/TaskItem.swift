@@ -1,5 +1,5 @@
 /// A task of one day (SPEC §3).
-public struct TaskItem: Decodable, Hashable, Sendable {
+public struct TaskItem: Hashable, Sendable {
     /// `YYYYMMDD-<serial>`; unique and never reused.
     public let id: String
     public var title: String

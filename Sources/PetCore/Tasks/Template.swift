@@ -1,5 +1,5 @@
 /// A recurring task (SPEC §3): each matching day gets an instance when it opens.
-public struct Template: Decodable, Hashable, Sendable {
+public struct Template: Hashable, Sendable {
     /// `t-<serial>`.
     public let id: String
     public var title: String

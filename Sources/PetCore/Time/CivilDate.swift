@@ -87,10 +87,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// The key of a day: its local start date (SPEC §3).
 public typealias DayKey = CivilDate
 
-extension CivilDate: TextCodable {
-    public init?(storedText: String) { self.init(parsing: storedText) }
-}
-
 func pad(_ n: Int, _ width: Int) -> String {
     let s = String(n)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

@@ -1,5 +1,5 @@
 /// A day of the plan: its key and its half-open interval `[start, end)` (SPEC §3).
-public struct Day: Decodable, Hashable, Sendable {
+public struct Day: Hashable, Sendable {
     public let key: DayKey
     public let start: Instant
     public let end: Instant

@@ -38,10 +38,6 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 }
 
-extension WallTime: TextCodable {
-    public init?(storedText: String) { self.init(parsing: storedText) }
-}
-
 /// Quotes user input for an error sentence, shortened so a 1 MiB argument gives a short sentence.
 func quoted(_ text: String) -> String {
     let scalars = text.unicodeScalars

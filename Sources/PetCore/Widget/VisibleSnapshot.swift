@@ -2,7 +2,7 @@
 ///
 /// Stored in the state file, so it survives restarts; it changes only when a later tick is
 /// reached, never because of completions, undo, restarts or reads in between.
-public struct VisibleSnapshot: Decodable, Hashable, Sendable {
+public struct VisibleSnapshot: Hashable, Sendable {
     /// The tick the snapshot was taken for (the entry's `date`).
     public let tick: Instant
     /// The live pet as of that tick.

@@ -1,5 +1,5 @@
 /// A closed day as archived to history (SPEC §3.1 step 3).
-public struct DayRecord: Decodable, Hashable, Sendable {
+public struct DayRecord: Hashable, Sendable {
     public let day: Day
     /// The day's tasks as they stood at closing, in day order.
     public let tasks: [TaskItem]
@@ -13,9 +13,24 @@ public struct DayRecord: Decodable, Hashable, Sendable {
     public let xpChange: Int
     /// Whether it closed as a rest day (SPEC §3.1.1): no misses charged, no daily result.
     public let rest: Bool
-    /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus). Named so that it sorts
-    /// after `day` in the stored JSON, whose first bytes start-up reads the day key from.
+    /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus).
     public let resultXP: Int
+
+    public init(
+        day: Day, tasks: [TaskItem], done: Int, total: Int, rate: Double, petAtOpen: PetState, petAtClose: PetState,
+        xpChange: Int, rest: Bool, resultXP: Int
+    ) {
+        self.day = day
+        self.tasks = tasks
+        self.done = done
+        self.total = total
+        self.rate = rate
+        self.petAtOpen = petAtOpen
+        self.petAtClose = petAtClose
+        self.xpChange = xpChange
+        self.rest = rest
+        self.resultXP = resultXP
+    }
 
     /// A closeout is dated at the closed day's end, even when it runs later.
     public var closedAt: Instant { day.end }

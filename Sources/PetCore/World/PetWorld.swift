@@ -1,7 +1,7 @@
 /// Everything the daemon keeps between runs, as one value (SPEC §5's `state.json`): the pet at the
 /// open day's opening, settings, templates, rest days, the open and next day's tasks, the last
 /// closed day and the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
-public struct PetWorld: Decodable, Hashable, Sendable {
+public struct PetWorld: Hashable, Sendable {
     public var settings: Settings
     /// The pet when the open day opened; the live pet replays the day's completions on top of it.
     public var openingPet: PetState
@@ -45,6 +45,26 @@ public struct PetWorld: Decodable, Hashable, Sendable {
         self.mutations = 0
         self.serial = 0
         self.snapshot = nil
+    }
+
+    /// A world from its parts, as the store reads one back.
+    public init(
+        settings: Settings, openingPet: PetState, openDay: Day, openDayLive: Bool, tasks: [TaskItem],
+        tomorrow: [TaskItem], templates: [Template], restDays: [DayKey], lastClosedDay: DayKey?, mutations: UInt64,
+        serial: UInt64, snapshot: VisibleSnapshot?
+    ) {
+        self.settings = settings
+        self.openingPet = openingPet
+        self.openDay = openDay
+        self.openDayLive = openDayLive
+        self.tasks = tasks
+        self.tomorrow = tomorrow
+        self.templates = templates
+        self.restDays = restDays
+        self.lastClosedDay = lastClosedDay
+        self.mutations = mutations
+        self.serial = serial
+        self.snapshot = snapshot
     }
 
     /// The live pet: the opening state with the day's recorded awards replayed in completion order.

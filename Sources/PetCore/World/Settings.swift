@@ -1,5 +1,5 @@
 /// The user's settings (SPEC §4), each validated on the way in.
-public struct Settings: Decodable, Hashable, Sendable {
+public struct Settings: Hashable, Sendable {
     public var resetTime: WallTime = .midnight
     public var graceMinutes: Int = 60
     public var snoozeMinutes: Int = 15

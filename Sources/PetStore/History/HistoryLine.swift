@@ -9,21 +9,37 @@ enum HistoryLine {
         case unreadable(String)
     }
 
+    /// The line's keys.
+    enum Key {
+        static var record: StoredKey { StoredKey("record") }
+        static var schema: StoredKey { StoredKey("schema") }
+    }
+
     private struct Envelope: Decodable {
         let schema: Int
         let record: DayRecord
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            record = try c.decode(DayRecord.self, forKey: Key.record)
+        }
     }
 
     private struct Probe: Decodable {
         let schema: Int
+
+        init(from decoder: any Decoder) throws {
+            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
+        }
     }
 
     /// The line's bytes, and a newline; a record whose rate is not a number is refused.
     static func encode(_ record: DayRecord) throws(StoreError) -> [UInt8] {
         var json = JSONWriter(capacity: 512 + 256 * record.tasks.count)
         json.beginObject()
-        json.field("record", record)
-        json.field("schema", Schema.current)
+        json.field(Key.record, record)
+        json.field(Key.schema, Schema.current)
         json.endObject()
         json.newline()
         guard !json.wroteNonFiniteNumber else {
@@ -41,11 +57,18 @@ enum HistoryLine {
         case unreadable
     }
 
+    /// A line's schema and its record's day key, the rest unread.
     private struct DayProbe: Decodable {
-        struct Record: Decodable { let day: DayOnly }
-        struct DayOnly: Decodable { let key: DayKey }
         let schema: Int
-        let record: Record
+        let key: DayKey
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            let record = try c.nestedContainer(keyedBy: StoredKey.self, forKey: Key.record)
+            let day = try record.nestedContainer(keyedBy: StoredKey.self, forKey: DayRecord.Key.day)
+            key = try day.decode(DayKey.self, forKey: Day.Key.key)
+        }
     }
 
     static func day(of bytes: ArraySlice<UInt8>) -> DayReading {
@@ -54,7 +77,7 @@ enum HistoryLine {
         if let probe = try? JSONDecoder().decode(DayProbe.self, from: Data(bytes)),
             (0...Schema.current).contains(probe.schema)
         {
-            return .day(probe.record.day.key)
+            return .day(probe.key)
         }
         switch decode(bytes) {
         case .record(let r): return .day(r.day.key)
@@ -75,19 +98,23 @@ enum HistoryLine {
                 return .unreadable(explain(error))
             }
         }
-        guard let old = JSONValue.parse(data)?["record"]?.object,
+        guard let old = JSONValue.parse(data)?[Key.record.stringValue]?.object,
             let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations),
             let envelope = try? JSONDecoder().decode(
                 Envelope.self,
                 from: Data(
-                    JSONValue.object(["schema": .integer(Int64(Schema.current)), "record": .object(migrated)]).bytes))
+                    JSONValue.object([
+                        Key.schema.stringValue: .integer(Int64(Schema.current)),
+                        Key.record.stringValue: .object(migrated),
+                    ]).bytes))
         else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
         return .record(envelope.record)
     }
 
-    private static let prefix = Array(#"{"record":{"day":{"end":"#.utf8)
-    private static let keyField = Array(#","key":""#.utf8)
-    private static let suffix = Array(#","schema":\#(Schema.current)}"#.utf8)
+    private static let prefix = Array(
+        #"{"\#(Key.record.stringValue)":{"\#(DayRecord.Key.day.stringValue)":{"\#(Day.Key.end.stringValue)":"#.utf8)
+    private static let keyField = Array(#","\#(Day.Key.key.stringValue)":""#.utf8)
+    private static let suffix = Array(#","\#(Key.schema.stringValue)":\#(Schema.current)}"#.utf8)
 
     /// The day key read straight from the bytes of a line this build wrote (sorted keys put
     /// `record.day.end`, then `record.day.key`, first and `schema` last), so start-up need not

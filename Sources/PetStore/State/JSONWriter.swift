@@ -21,7 +21,7 @@ struct JSONWriter {
     mutating func beginArray() { bytes.append(Self.openBracket) }
     mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
 
-    /// An object's key that needs no escaping (the store's own field names), and its colon.
+    /// An object's key that needs no escaping (the store's own keys), and its colon.
     mutating func key(_ name: StaticString) {
         separate(after: Self.openBrace)
         bytes.append(Self.quote)

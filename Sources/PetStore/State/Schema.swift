@@ -1,3 +1,5 @@
+import PetCore
+
 /// The schema version every file of the store carries, and the migrations from older ones.
 ///
 /// Schema 0 is the pre-release shape: the world's `pet` and `lastClosed` keys (now `openingPet` and
@@ -8,6 +10,7 @@
 /// `resultXP` (the daily result's XP) in history records.
 ///
 /// A migration is a function on the parsed JSON object, so it never needs the old Swift types.
+/// Today's keys are the stored types' own (`Stored/`); the old ones are spelled here only.
 public enum Schema {
     /// The version this build writes.
     public static let current = 2
@@ -31,31 +34,34 @@ public enum Schema {
         return value
     }
 
+    private typealias World = PetWorld.Key
+    private typealias Record = DayRecord.Key
+
     private static func worldFrom0(_ old: Object) -> Object {
         var w = old
-        rename(&w, "pet", to: "openingPet")
-        rename(&w, "lastClosed", to: "lastClosedDay")
-        if w["openDayLive"] == nil { w["openDayLive"] = .bool(true) }
-        if var settings = w["settings"]?.object {
-            if settings["rollover"] == nil { settings["rollover"] = .bool(false) }
-            w["settings"] = .object(settings)
+        rename(&w, "pet", to: World.openingPet)
+        rename(&w, "lastClosed", to: World.lastClosedDay)
+        if w[World.openDayLive] == nil { w[World.openDayLive] = .bool(true) }
+        if var settings = w[World.settings]?.object {
+            if settings[Settings.Key.rollover] == nil { settings[Settings.Key.rollover] = .bool(false) }
+            w[World.settings] = .object(settings)
         }
-        for key in ["tasks", "tomorrow"] { w[key] = tasksFrom0(w[key]) }
+        for key in [World.tasks, World.tomorrow] { w[key] = tasksFrom0(w[key]) }
         return w
     }
 
     private static func recordFrom0(_ old: Object) -> Object {
         var r = old
-        rename(&r, "petBefore", to: "petAtOpen")
-        rename(&r, "petAfter", to: "petAtClose")
-        r["tasks"] = tasksFrom0(r["tasks"])
+        rename(&r, "petBefore", to: Record.petAtOpen)
+        rename(&r, "petAfter", to: Record.petAtClose)
+        r[Record.tasks] = tasksFrom0(r[Record.tasks])
         return r
     }
 
     /// No day was marked before rest days existed.
     private static func worldFrom1(_ old: Object) -> Object {
         var w = old
-        if w["restDays"] == nil { w["restDays"] = .array([]) }
+        if w[World.restDays] == nil { w[World.restDays] = .array([]) }
         return w
     }
 
@@ -63,14 +69,15 @@ public enum Schema {
     /// once the completions' awards and the misses (2 per undone task) are taken out.
     private static func recordFrom1(_ old: Object) -> Object {
         var r = old
-        if r["rest"] == nil { r["rest"] = .bool(false) }
-        if r["resultXP"] == nil, case .integer(let change)? = r["xpChange"], case .array(let tasks)? = r["tasks"],
-            case .integer(let done)? = r["done"], case .integer(let total)? = r["total"]
+        if r[Record.rest] == nil { r[Record.rest] = .bool(false) }
+        if r[Record.resultXP] == nil, case .integer(let change)? = r[Record.xpChange],
+            case .array(let tasks)? = r[Record.tasks], case .integer(let done)? = r[Record.done],
+            case .integer(let total)? = r[Record.total]
         {
             let awards = tasks.reduce(Int64(0)) {
-                if case .integer(let xp)? = $1["xp"] { $0 + xp } else { $0 }
+                if case .integer(let xp)? = $1[TaskItem.Key.xp.stringValue] { $0 + xp } else { $0 }
             }
-            r["resultXP"] = .integer(change - awards + 2 * (total - done))
+            r[Record.resultXP] = .integer(change - awards + 2 * (total - done))
         }
         return r
     }
@@ -80,12 +87,20 @@ public enum Schema {
         return .array(
             tasks.map { task -> JSONValue in
                 guard var t = task.object else { return task }
-                rename(&t, "snooze", to: "snoozedUntil")
+                rename(&t, "snooze", to: TaskItem.Key.snoozedUntil)
                 return .object(t)
             })
     }
 
-    private static func rename(_ object: inout Object, _ old: String, to new: String) {
+    private static func rename(_ object: inout Object, _ old: String, to new: StoredKey) {
         if let value = object.removeValue(forKey: old), object[new] == nil { object[new] = value }
+    }
+}
+
+extension Dictionary where Key == String {
+    /// The member under a stored type's key.
+    fileprivate subscript(key: StoredKey) -> Value? {
+        get { self[key.stringValue] }
+        set { self[key.stringValue] = newValue }
     }
 }

@@ -2,8 +2,7 @@ import FoundationEssentials
 import PetCore
 
 /// `state.json`: `{"history":"…","schema":2,"world":{…PetWorld…}}`, written by `JSONWriter`.
-/// Decoding tolerates whatever the current `PetWorld` Decodable accepts (unknown keys are ignored,
-/// optional keys may be absent).
+/// Decoding tolerates unknown keys and absent optional ones (`Stored/`).
 enum StateFile {
     static let name = "state.json"
     static let temporaryName = ".state.json.tmp"
@@ -17,15 +16,33 @@ enum StateFile {
         case unreadable(String)
     }
 
+    /// The envelope's keys.
+    enum Key {
+        static var history: StoredKey { StoredKey("history") }
+        static var schema: StoredKey { StoredKey("schema") }
+        static var world: StoredKey { StoredKey("world") }
+    }
+
     private struct Envelope: Decodable {
         let schema: Int
         let world: PetWorld
         /// Optional: absent in older files and when there is no history.
         var history: HistoryTail?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: StoredKey.self)
+            schema = try c.decode(Int.self, forKey: Key.schema)
+            world = try c.decode(PetWorld.self, forKey: Key.world)
+            history = try c.decodeIfPresent(HistoryTail.self, forKey: Key.history)
+        }
     }
 
     private struct Probe: Decodable {
         let schema: Int
+
+        init(from decoder: any Decoder) throws {
+            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
+        }
     }
 
     /// The file's bytes, and a newline. A state holds no floating-point number, so this cannot fail.
@@ -33,9 +50,9 @@ enum StateFile {
         // About 200 bytes a task; the rest of the state is a few hundred.
         var json = JSONWriter(capacity: 1024 + 256 * (world.tasks.count + world.tomorrow.count))
         json.beginObject()
-        json.field("history", tail)
-        json.field("schema", Schema.current)
-        json.field("world", world)
+        json.field(Key.history, tail)
+        json.field(Key.schema, Schema.current)
+        json.field(Key.world, world)
         json.endObject()
         json.newline()
         return json.bytes
@@ -62,11 +79,13 @@ enum StateFile {
                 return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
             }
         }
-        guard let old = document["world"]?.object,
+        guard let old = document[Key.world.stringValue]?.object,
             let migrated = Schema.migrate(old, from: probe.schema, using: Schema.worldMigrations)
         else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
         do {
-            let json = JSONValue.object(["schema": .integer(Int64(Schema.current)), "world": .object(migrated)])
+            let json = JSONValue.object([
+                Key.schema.stringValue: .integer(Int64(Schema.current)), Key.world.stringValue: .object(migrated),
+            ])
             return .world(
                 try JSONDecoder().decode(Envelope.self, from: Data(json.bytes)).world, migratedFrom: probe.schema,
                 tail: nil)

@@ -1,0 +1,49 @@
+import PetCore
+
+extension DayRecord: Decodable, JSONWritable {
+    /// `day` sorts first: start-up reads a line's day key from its first bytes (`HistoryLine.fastDay`).
+    enum Key {
+        static var day: StoredKey { StoredKey("day") }
+        static var done: StoredKey { StoredKey("done") }
+        static var petAtClose: StoredKey { StoredKey("petAtClose") }
+        static var petAtOpen: StoredKey { StoredKey("petAtOpen") }
+        static var rate: StoredKey { StoredKey("rate") }
+        static var rest: StoredKey { StoredKey("rest") }
+        static var resultXP: StoredKey { StoredKey("resultXP") }
+        static var tasks: StoredKey { StoredKey("tasks") }
+        static var total: StoredKey { StoredKey("total") }
+        static var xpChange: StoredKey { StoredKey("xpChange") }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: StoredKey.self)
+        let day = try c.decode(Day.self, forKey: Key.day)
+        let tasks = try c.decode([TaskItem].self, forKey: Key.tasks)
+        let done = try c.decode(Int.self, forKey: Key.done)
+        let total = try c.decode(Int.self, forKey: Key.total)
+        let rate = try c.decode(Double.self, forKey: Key.rate)
+        let petAtOpen = try c.decode(PetState.self, forKey: Key.petAtOpen)
+        let petAtClose = try c.decode(PetState.self, forKey: Key.petAtClose)
+        let xpChange = try c.decode(Int.self, forKey: Key.xpChange)
+        let rest = try c.decode(Bool.self, forKey: Key.rest)
+        let resultXP = try c.decode(Int.self, forKey: Key.resultXP)
+        self.init(
+            day: day, tasks: tasks, done: done, total: total, rate: rate, petAtOpen: petAtOpen, petAtClose: petAtClose,
+            xpChange: xpChange, rest: rest, resultXP: resultXP)
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field(Key.day, day)
+        json.field(Key.done, done)
+        json.field(Key.petAtClose, petAtClose)
+        json.field(Key.petAtOpen, petAtOpen)
+        json.field(Key.rate, rate)
+        json.field(Key.rest, rest)
+        json.field(Key.resultXP, resultXP)
+        json.field(Key.tasks, tasks)
+        json.field(Key.total, total)
+        json.field(Key.xpChange, xpChange)
+        json.endObject()
+    }
+}
