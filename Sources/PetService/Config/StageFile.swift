@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LinuxKit
 import PetCore
 import XDG
 
@@ -12,8 +13,8 @@ public enum StageFile {
     /// The table in force and, when the file exists but cannot be used, the problem sentence.
     /// An invalid file is never half-used: the built-in table stays.
     public static func load(path: String?) -> (table: StageTable, problem: String?) {
-        guard let path, FileManager.default.fileExists(atPath: path) else { return (.builtIn, nil) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let path, FileSystem.exists(path, followingLinks: true) else { return (.builtIn, nil) }
+        guard let data = try? contents(of: path) else {
             return (.builtIn, "The stage file \(path) could not be read; using the built-in stages.")
         }
         do {
@@ -21,5 +22,12 @@ public enum StageFile {
         } catch {
             return (.builtIn, "The stage file \(path) is invalid (\(error.problem)); using the built-in stages.")
         }
+    }
+
+    /// The whole file, however long, as Foundation's `contents(atPath:)` read it.
+    private static func contents(of path: String) throws(SystemCallError) -> Data {
+        let file = try FileDescriptor.open(path)
+        defer { file.close() }
+        return Data(try file.readAll(limit: .max))
     }
 }

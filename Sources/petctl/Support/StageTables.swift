@@ -16,7 +16,9 @@ enum StageTables {
     /// The table in force, and a sentence when an override exists but cannot be used (the
     /// built-in table is used then, as the daemon does).
     static func inForce(environment: Environment = .process) -> (StageTable, problem: String?) {
-        guard let path = overridePath(environment: environment), access(path, F_OK) == 0 else { return (.builtIn, nil) }
+        guard let path = overridePath(environment: environment), FileSystem.exists(path, followingLinks: true) else {
+            return (.builtIn, nil)
+        }
         do {
             return (try read(path), nil)
         } catch {
@@ -26,8 +28,11 @@ enum StageTables {
 
     /// The table in the file at `path`; the error names the file and the problem.
     static func read(_ path: String) throws(StageTableError) -> StageTable {
-        guard let bytes = contents(of: path) else {
-            throw StageTableError("the stage file \(path) cannot be read (\(String(cString: strerror(errno))))")
+        let bytes: [UInt8]
+        do {
+            bytes = try contents(of: path)
+        } catch {
+            throw StageTableError("the stage file \(path) cannot be read (\(error.reason))")
         }
         do {
             return try StageTable.parse(json: Data(bytes))
@@ -36,25 +41,10 @@ enum StageTables {
         }
     }
 
-    /// A small file's bytes (at most 1 MiB: a stage table is a few kilobytes), or nil.
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= 1 << 20 {
-            let n: Int
-            do {
-                n = try SystemCall.read(fd, into: &buffer)
-            } catch {
-                errno = error.errno
-                return nil
-            }
-            if n == 0 { return bytes }
-            bytes += buffer[0..<n]
-        }
-        errno = EFBIG
-        return nil
+    /// A small file's bytes (at most 1 MiB: a stage table is a few kilobytes).
+    private static func contents(of path: String) throws(SystemCallError) -> [UInt8] {
+        let file = try FileDescriptor.open(path)
+        defer { file.close() }
+        return try file.readAll(limit: 1 << 20)
     }
 }
