@@ -82,6 +82,7 @@ test: deps
 	echo "== reliability at fast sizes (issue 20)"; \
 	$(SWIFT) test --skip-build --filter '$(RELIABILITY_SUITES)' || failed="$$failed reliability"; \
 	echo "== the unit's confinement (issue 20)"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
+	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \

@@ -25,7 +25,7 @@ if options.showVersion {
 signal(SIGPIPE, SIG_IGN)
 // A burst of multi-megabyte calls must not leave the daemon larger for good (issue 20).
 ProcessMemory.returnLargeBuffersWhenFreed()
-openMissingStandardDescriptors()
+StandardDescriptors.openMissing()
 // SIGTERM/SIGINT are blocked before any other thread exists, so they reach only the signalfd.
 let stopSignals: SignalFD
 do {
@@ -34,8 +34,7 @@ do {
     ServiceLog()("cannot start: \(error)")
     exit(1)
 }
-let executable =
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let executable = FileSystem.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0]
 exit(
     Daemon.run(
         options, environment: ProcessInfo.processInfo.environment, executable: executable, stopSignals: stopSignals))

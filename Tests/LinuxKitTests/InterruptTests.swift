@@ -38,6 +38,67 @@ struct InterruptTests {
         }
     }
 
+    @Test func aFileDescriptorReadsToTheEndThroughInterruptions() throws {
+        try withInterruptibleReads { _ in
+            // A pipe of its own, so that closing its write end (the end of the file) is this test's.
+            var fds: [Int32] = [-1, -1]
+            try SystemCall.run("pipe") { pipe(&fds) }
+            let (end, writeEnd) = (fds[0], fds[1])
+            let reader = try BlockedReader(end, raw: false) {
+                let file = FileDescriptor(adopting: end, path: "the pipe")
+                do throws(SystemCallError) {
+                    let bytes = try file.readAll(limit: 16)
+                    return BlockedReader.Result(count: bytes.count, errno: 0, byte: bytes.first ?? 0)
+                } catch {
+                    return BlockedReader.Result(count: -1, errno: error.errno, byte: 0)
+                }
+            }
+            for _ in 0..<3 {
+                try reader.waitUntilBlocked()
+                try reader.interrupt()
+            }
+            try reader.waitUntilBlocked()
+            #expect(write(writeEnd, "zz", 2) == 2)
+            #expect(close(writeEnd) == 0)
+            let result = reader.join()
+            #expect(result.count == 2 && result.errno == 0)
+            #expect(result.byte == UInt8(ascii: "z"))
+        }
+    }
+
+    @Test func writeAllGoesOnAfterAnInterruptedPartialWrite() throws {
+        try withInterruptibleReads { pipe in
+            // Four times a pipe's 64 KiB: the write fills the pipe and sleeps; a signal then makes
+            // it return the part it wrote, and writeAll must write the rest.
+            let payload = (0..<(256 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let end = try SystemCall.run("dup") { dup(pipe.write) }
+            let writer = try BlockedReader(end, raw: false) {
+                let file = FileDescriptor(adopting: end, path: "the pipe")
+                do throws(SystemCallError) {
+                    try file.writeAll(payload)
+                    return BlockedReader.Result(count: payload.count, errno: 0, byte: 0)
+                } catch {
+                    return BlockedReader.Result(count: -1, errno: error.errno, byte: 0)
+                }
+            }
+            // The first interruption returns the part written (the pipe is full); the next ones
+            // find the retried write asleep with nothing written yet, so it returns EINTR.
+            for _ in 0..<3 {
+                try writer.waitUntilBlocked()
+                try writer.interrupt()
+            }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while received.count < payload.count {
+                let n = try SystemCall.read(pipe.read, into: &buffer)
+                received += buffer[..<n]
+            }
+            let result = writer.join()
+            #expect(result.count == payload.count && result.errno == 0)
+            #expect(received == payload)
+        }
+    }
+
     /// Runs `body` with a SIGUSR1 handler that does not restart calls, and a blocking pipe.
     private func withInterruptibleReads(_ body: (Pipe) throws -> Void) throws {
         var action = sigaction()
@@ -63,13 +124,16 @@ final class BlockedReader: @unchecked Sendable {
 
     let fd: Int32
     let raw: Bool
+    /// Run instead of the one-byte read, when given.
+    private let body: (@Sendable () -> Result)?
     private let threadID = Atomic<Int32>(0)
     private var thread = pthread_t()
     private var result = Result(count: 0, errno: 0, byte: 0)
 
-    init(_ fd: Int32, raw: Bool) throws {
+    init(_ fd: Int32, raw: Bool, body: (@Sendable () -> Result)? = nil) throws {
         self.fd = fd
         self.raw = raw
+        self.body = body
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(
             &thread, nil,
@@ -92,7 +156,9 @@ final class BlockedReader: @unchecked Sendable {
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         threadID.store(Self.currentThreadID(), ordering: .releasing)
         var byte: UInt8 = 0
-        if raw {
+        if let body {
+            result = body()
+        } else if raw {
             let count = Glibc.read(fd, &byte, 1)
             result = Result(count: count, errno: count < 0 ? errno : 0, byte: byte)
         } else {
@@ -104,8 +170,8 @@ final class BlockedReader: @unchecked Sendable {
         }
     }
 
-    /// Waits until the thread sleeps in the kernel (`S` in `/proc/self/task/<tid>/stat`): in `read`,
-    /// the only place it can sleep.
+    /// Waits until the thread sleeps in the kernel (`S` in `/proc/self/task/<tid>/stat`): in its
+    /// `read` (or `write`), the only place it can sleep.
     func waitUntilBlocked() throws {
         for _ in 0..<5000 {
             let tid = threadID.load(ordering: .acquiring)

@@ -1,4 +1,4 @@
-import Glibc
+import LinuxKit
 
 /// `org.freedesktop.DBus.Properties`: `Get`, `GetAll` and `Set` over the declared properties.
 public enum PropertiesInterface {
@@ -40,7 +40,7 @@ public enum PropertiesInterface {
     private static func closeDescriptors(in values: [DBusValue]) {
         for value in values {
             switch value {
-            case .unixFD(let fd): _ = close(fd)
+            case .unixFD(let fd): FileDescriptor(adopting: fd, path: "a received descriptor").close()
             case .variant(let inner): closeDescriptors(in: [inner])
             case .array(_, let elements), .structure(let elements): closeDescriptors(in: elements)
             case .dictionary(_, _, let entries): closeDescriptors(in: entries.flatMap { [$0.key, $0.value] })

@@ -60,4 +60,15 @@ public enum SystemCall {
             bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
         }
     }
+
+    /// `write(2)` until every byte of `bytes` is written: a short write is continued, not mistaken
+    /// for success; a write that takes nothing fails with `EIO`.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], subject: String? = nil) throws(SystemCallError) {
+        var done = 0
+        while done < bytes.count {
+            let n = try write(fd, bytes, from: done, subject: subject)
+            if n == 0 { throw SystemCallError(call: "write", subject: subject, errno: EIO) }
+            done += n
+        }
+    }
 }

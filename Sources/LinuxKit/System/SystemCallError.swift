@@ -18,8 +18,11 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// `call subject: strerror(errno)`.
     public var description: String {
-        "\(call)\(subject.map { " " + $0 } ?? ""): \(String(cString: strerror(errno)))"
+        "\(call)\(subject.map { " " + $0 } ?? ""): \(reason)"
     }
+
+    /// `strerror(errno)`: "No such file or directory".
+    public var reason: String { String(cString: strerror(errno)) }
 
     /// True for `EAGAIN`/`EWOULDBLOCK`: a non-blocking descriptor has nothing (more) for now.
     public var wouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }

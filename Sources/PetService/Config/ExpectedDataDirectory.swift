@@ -1,4 +1,4 @@
-import Glibc
+import LinuxKit
 import XDG
 
 /// `--expect-data-dir`: the systemd unit's sandbox can let the daemon write only a directory named
@@ -31,10 +31,8 @@ enum ExpectedDataDirectory {
     /// The same path up to trailing slashes, or the same existing directory (a symlink, a bind mount).
     static func same(_ a: String, _ b: String) -> Bool {
         if trimmed(a) == trimmed(b) { return true }
-        var sa = stat()
-        var sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+        guard let sa = try? FileSystem.status(a), let sb = try? FileSystem.status(b) else { return false }
+        return sa.device == sb.device && sa.inode == sb.inode
     }
 
     private static func trimmed(_ path: String) -> Substring {

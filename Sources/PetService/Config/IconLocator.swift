@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LinuxKit
 import PetCore
 import XDG
 
@@ -16,7 +17,7 @@ public struct IconLocator: Sendable {
         for stage in stages.stages {
             found[stage.base] = dirs.lazy
                 .map { "\($0)/\(stage.iconName).png" }
-                .first { FileManager.default.fileExists(atPath: $0) }
+                .first { FileSystem.exists($0, followingLinks: true) }
         }
         paths = found
     }

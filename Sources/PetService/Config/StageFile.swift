@@ -1,4 +1,5 @@
-import FoundationEssentials
+import Glibc
+import LinuxKit
 import PetCore
 import XDG
 
@@ -16,10 +17,15 @@ public enum StageFile {
         return StageTable.inForce(read(path), path: path)
     }
 
-    /// The file as it is found on disk.
+    /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes (at
+    /// most 1 MiB: a stage table is a few kilobytes).
     static func read(_ path: String) -> StageTable.OverrideFile {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "no access") }
-        return .contents([UInt8](data))
+        do {
+            let file = try FileDescriptor.open(path)
+            defer { file.close() }
+            return .contents(try file.readAll(limit: 1 << 20))
+        } catch {
+            return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)
+        }
     }
 }

@@ -1,7 +1,9 @@
+import LinuxKit
+
 /// Reads a file's newline-terminated lines from the end backwards, a chunk at a time, so finding
 /// the last day in history costs one small read however long the history is.
 struct BackwardLines {
-    let file: Descriptor
+    let file: FileDescriptor
     /// Lines before this offset have not been returned yet.
     private(set) var end: Int64
     private var buffer: [UInt8] = []
@@ -10,7 +12,7 @@ struct BackwardLines {
     static let chunk = 4096
 
     /// Reads the lines in `[0, end)`; `end` must be 0 or just past a newline.
-    init(_ file: Descriptor, end: Int64) {
+    init(_ file: FileDescriptor, end: Int64) {
         self.file = file
         self.end = end
         self.bufferStart = end
@@ -50,7 +52,7 @@ struct BackwardLines {
 
     private mutating func extend() throws(StoreError) {
         let newStart = max(0, bufferStart - Int64(Self.chunk))
-        let more = try file.read(at: newStart, count: Int(bufferStart - newStart))
+        let more = try io(file.read(at: newStart, count: Int(bufferStart - newStart)))
         buffer = more + buffer
         bufferStart = newStart
     }
@@ -58,7 +60,7 @@ struct BackwardLines {
     /// A reader over the file's complete lines, with `end` just past the last newline: a torn
     /// last line (a crash mid-append) lies beyond it. Usually one read of the last chunk, which
     /// later lines reuse.
-    static func open(_ file: Descriptor, size: Int64) throws(StoreError) -> BackwardLines {
+    static func open(_ file: FileDescriptor, size: Int64) throws(StoreError) -> BackwardLines {
         var reader = BackwardLines(file, end: size)
         var searchFrom = size - 1
         while true {

@@ -1,4 +1,3 @@
-import Glibc
 import LinuxKit
 import PetCore
 
@@ -12,37 +11,36 @@ struct HistoryFiles {
         return "history-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".jsonl"
     }
 
+    private static let prefix = Array("history-".utf8)
+    private static let suffix = Array(".jsonl".utf8)
+
     func path(year: Int) -> String { Paths.join(directory, Self.name(year: year)) }
 
     /// The years that have a history file, ascending. Names are matched on their bytes, so a
     /// directory of many years costs next to nothing more to list.
     func years() throws(StoreError) -> [Int] {
-        guard let handle = opendir(directory) else { throw StoreError.io(errno, "list", directory) }
-        defer { closedir(handle) }
         var years: [Int] = []
-        while let entry = readdir(handle) {
-            let year = withUnsafeBytes(of: entry.pointee.d_name) { name -> Int? in
-                // "history-YYYY.jsonl": 18 bytes and a NUL.
-                guard name.count > 18, name[18] == 0, memcmp(name.baseAddress!, "history-", 8) == 0,
-                    memcmp(name.baseAddress! + 12, ".jsonl", 6) == 0
-                else { return nil }
+        do throws(SystemCallError) {
+            try FileSystem.forEachName(in: directory) { name in
+                // "history-YYYY.jsonl": 18 bytes.
+                guard name.count == 18, name.starts(with: Self.prefix), name[12...].elementsEqual(Self.suffix)
+                else { return }
                 var value = 0
                 for i in 8..<12 {
-                    guard (48...57).contains(name[i]) else { return nil }
+                    guard (48...57).contains(name[i]) else { return }
                     value = value * 10 + Int(name[i] - 48)
                 }
-                return value
+                years.append(value)
             }
-            if let year { years.append(year) }
+        } catch {
+            throw StoreError(error)
         }
         return years.sorted()
     }
 
     /// The size of one year's file, nil when it does not exist.
     func length(year: Int) -> Int64? {
-        var st = stat()
-        guard SystemCall.attempt({ stat(path(year: year), &st) }) == 0 else { return nil }
-        return Int64(st.st_size)
+        (try? FileSystem.status(path(year: year)))?.size
     }
 
     // MARK: Appending
@@ -66,17 +64,17 @@ struct HistoryFiles {
         for group in groups {
             let path = path(year: group.year)
             let isNew = !Paths.exists(path)
-            let file = try Descriptor.open(path, O_WRONLY | O_APPEND | O_CREAT)
+            let file = try io(FileDescriptor.open(path, [.writeOnly, .append, .create]))
             defer { file.close() }
-            let oldSize = try file.size()
-            do {
+            let oldSize = try io(file.size())
+            do throws(SystemCallError) {
                 try file.writeAll(group.bytes)
                 try file.fsync()
             } catch {
                 try? file.truncate(to: oldSize)
                 try? file.fsync()
                 if isNew { try? Paths.unlink(path) }
-                throw error
+                throw StoreError(error)
             }
             created = created || isNew
             if group.year >= (tail?.year ?? Int.min) {

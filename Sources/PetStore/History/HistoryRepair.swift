@@ -1,4 +1,4 @@
-import Glibc
+import LinuxKit
 import PetCore
 
 /// Bringing history in line with the state file at load (SPEC §5). Planned first, read-only, so a
@@ -47,9 +47,9 @@ struct HistoryRepair {
             if !examine && lastDayFound { break }
 
             let path = history.path(year: year)
-            let file = try Descriptor.open(path, O_RDONLY)
+            let file = try io(FileDescriptor.open(path))
             defer { file.close() }
-            let size = try file.size()
+            let size = try io(file.size())
             let lines = try BackwardLines.open(file, size: size)
             let clean = lines.end
             var cut = clean
@@ -89,10 +89,10 @@ struct HistoryRepair {
     /// Applies the plan: truncate and fsync each file, remove files, fsync the directory.
     func apply(_ history: HistoryFiles) throws(StoreError) {
         for t in truncations {
-            let file = try Descriptor.open(history.path(year: t.year), O_WRONLY)
+            let file = try io(FileDescriptor.open(history.path(year: t.year), .writeOnly))
             defer { file.close() }
-            try file.truncate(to: t.length)
-            try file.fsync()
+            try io(file.truncate(to: t.length))
+            try io(file.fsync())
         }
         for year in removals { try Paths.unlink(history.path(year: year)) }
         if !removals.isEmpty { try history.fsyncDirectory() }

@@ -5,16 +5,22 @@ import LinuxKit
 /// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a
 /// stale lock behind.
 struct DirectoryLock {
-    let file: Descriptor
+    let file: FileDescriptor
 
     static let name = ".lock"
 
     static func acquire(in directory: String) throws(StoreError) -> DirectoryLock {
         let path = Paths.join(directory, name)
         // Read-only: an open-for-write descriptor would pin the mount writable for the daemon's life.
-        let file = try Descriptor.open(path, O_RDONLY | O_CREAT)
-        let code = SystemCall.attempt { flock(file.fd, LOCK_EX | LOCK_NB) }
-        if code == EWOULDBLOCK {
+        let file = try io(FileDescriptor.open(path, .create))
+        let locked: Bool
+        do throws(SystemCallError) {
+            locked = try file.tryLock()
+        } catch {
+            file.close()
+            throw StoreError(error)
+        }
+        guard locked else {
             let holder =
                 (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
                 .map(\.trimmingWhitespace) ?? ""
@@ -25,13 +31,9 @@ struct DirectoryLock {
                 "Another petprogressd\(who) is already using \(directory); stop it first, or choose another --data-dir."
             )
         }
-        if code != 0 {
-            file.close()
-            throw StoreError.io(code, "lock", path)
-        }
         // The holder's pid, for the message above; best effort, the lock itself is what counts.
         // Fixed width and no O_TRUNC: overwriting in place costs no journal commit at start-up.
-        if let writer = try? Descriptor.open(path, O_WRONLY) {
+        if let writer = try? FileDescriptor.open(path, .writeOnly) {
             let pid = String(getpid())
             try? writer.writeAll(Array((pid + String(repeating: " ", count: max(0, 11 - pid.count)) + "\n").utf8))
             writer.close()
@@ -43,7 +45,7 @@ struct DirectoryLock {
     /// holds a copy of every descriptor until it execs, and closing ours alone would leave the lock
     /// held through that copy; `LOCK_UN` releases it for every copy at once.
     func release() {
-        _ = flock(file.fd, LOCK_UN)
+        file.unlock()
         file.close()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 import PetCore
 
 /// The durable local file store (SPEC §5): one atomically replaced `state.json`, append-only
@@ -208,7 +209,7 @@ public final class PetStore {
     private func replaceState(_ world: PetWorld) throws(StoreError) {
         let bytes = StateFile.encode(world, tail: tail)
         do {
-            try writeDurably(bytes, to: statePath)
+            try writeDurably(bytes)
         } catch {
             if error.stateReplaced { durableLastClosedDay = world.lastClosedDay }
             throw error
@@ -216,29 +217,16 @@ public final class PetStore {
         durableLastClosedDay = world.lastClosedDay
     }
 
-    /// The atomic replace. Before the rename a failure leaves the old file untouched (and the
-    /// temp file removed); after it, only the directory fsync can fail, flagged `stateReplaced`.
-    private func writeDurably(_ bytes: [UInt8], to path: String) throws(StoreError) {
-        let temp = temporaryPath
+    /// The atomic replace (LinuxKit's): before the rename a failure leaves the old file untouched
+    /// (and the temp file removed); after it, only the directory fsync can fail, flagged
+    /// `stateReplaced`.
+    private func writeDurably(_ bytes: [UInt8]) throws(StoreError) {
         do {
-            let file = try Descriptor.open(temp, O_WRONLY | O_CREAT | O_TRUNC)
-            defer { file.close() }
-            try file.writeAll(bytes)
-            try file.fsync()
+            try AtomicReplace.write(
+                bytes, to: StateFile.name, in: directory, through: .named(StateFile.temporaryName))
         } catch {
-            try? Paths.unlink(temp)
-            throw error
-        }
-        do {
-            try Paths.rename(temp, path)
-        } catch {
-            try? Paths.unlink(temp)
-            throw error
-        }
-        do {
-            try history.fsyncDirectory()
-        } catch {
-            throw error.replacingState()
+            let failure = StoreError(error.failure)
+            throw error.replaced ? failure.replacingState() : failure
         }
     }
 
@@ -273,10 +261,14 @@ public final class PetStore {
     private func keepOriginal(_ bytes: [UInt8], schema: Int) throws(StoreError) {
         let path = "\(statePath).schema\(schema)"
         guard !Paths.exists(path) else { return }
-        let file = try Descriptor.open(path, O_WRONLY | O_CREAT | O_EXCL)
-        defer { file.close() }
-        try file.writeAll(bytes)
-        try file.fsync()
+        do throws(SystemCallError) {
+            let file = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive])
+            defer { file.close() }
+            try file.writeAll(bytes)
+            try file.fsync()
+        } catch {
+            throw StoreError(error)
+        }
         try history.fsyncDirectory()
     }
 }

@@ -1,22 +1,16 @@
 import Glibc
 import LinuxKit
 
-/// Small path and directory helpers over the syscall funnel.
+/// The store's rules for paths, over LinuxKit's file calls.
 enum Paths {
-    static func join(_ dir: String, _ name: String) -> String {
-        dir.hasSuffix("/") ? dir + name : dir + "/" + name
-    }
+    static func join(_ dir: String, _ name: String) -> String { FileSystem.join(dir, name) }
 
-    static func exists(_ path: String) -> Bool {
-        var st = stat()
-        return SystemCall.attempt { lstat(path, &st) } == 0
-    }
+    static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
     /// Creates `path` and any missing parents with mode 0700; an existing directory is left as is.
     static func makeDirectory(_ path: String) throws(StoreError) {
-        var st = stat()
-        if SystemCall.attempt({ stat(path, &st) }) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.io(ENOTDIR, "use the directory", path) }
+        if let status = try? FileSystem.status(path) {
+            guard status.isDirectory else { throw StoreError.io(ENOTDIR, "use the directory", path) }
             return
         }
         var parent = "."
@@ -24,37 +18,50 @@ enum Paths {
             parent = slash == path.startIndex ? "/" : String(path[..<slash])
             if slash != path.startIndex { try makeDirectory(parent) }
         }
-        let code = SystemCall.attempt { mkdir(path, 0o700) }
-        if code == EEXIST { return }
-        if code != 0 { throw StoreError.io(code, "create the directory", path) }
+        do {
+            try FileSystem.makeDirectory(path, permissions: 0o700)
+        } catch  where error.errno == EEXIST {
+            return
+        } catch {
+            throw StoreError(error)
+        }
         // The new entry must survive a power cut along with the first state written inside it.
         try fsyncDirectory(parent)
     }
 
     static func fsyncDirectory(_ path: String) throws(StoreError) {
-        let dir = try Descriptor.open(path, O_RDONLY | O_DIRECTORY)
+        let dir = try io(FileDescriptor.open(path, .directory))
         defer { dir.close() }
-        try dir.fsync()
+        try io(dir.fsync())
     }
 
     static func rename(_ from: String, _ to: String) throws(StoreError) {
-        try SystemCall.run("rename", path: from) { Glibc.rename(from, to) }
+        try io(FileSystem.rename(from, to: to))
     }
 
+    /// Removes `path`; one that is not there is no failure.
     static func unlink(_ path: String) throws(StoreError) {
-        let code = SystemCall.attempt { Glibc.unlink(path) }
-        if code != 0 && code != ENOENT { throw StoreError.io(code, "remove", path) }
+        do {
+            try FileSystem.unlink(path)
+        } catch  where error.errno == ENOENT {
+            return
+        } catch {
+            throw StoreError(error)
+        }
     }
 
     /// The file's bytes, or nil when it does not exist.
     static func readIfPresent(_ path: String) throws(StoreError) -> [UInt8]? {
-        let file: Descriptor
+        let file: FileDescriptor
         do {
-            file = try Descriptor.open(path, O_RDONLY)
+            file = try FileDescriptor.open(path)
         } catch  where error.errno == ENOENT {
             return nil
+        } catch {
+            throw StoreError(error)
         }
         defer { file.close() }
-        return try file.readAll()
+        // The store's own files, read whole.
+        return try io(file.readAll(limit: .max))
     }
 }

@@ -27,23 +27,12 @@ enum StageTables {
     /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes (at
     /// most 1 MiB: a stage table is a few kilobytes).
     private static func file(_ path: String) -> StageTable.OverrideFile {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            return errno == ENOENT ? .missing : .unreadable(reason: String(cString: strerror(errno)))
+        do {
+            let file = try FileDescriptor.open(path)
+            defer { file.close() }
+            return .contents(try file.readAll(limit: 1 << 20))
+        } catch {
+            return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= 1 << 20 {
-            let n: Int
-            do {
-                n = try SystemCall.read(fd, into: &buffer)
-            } catch {
-                return .unreadable(reason: String(cString: strerror(error.errno)))
-            }
-            if n == 0 { return .contents(bytes) }
-            bytes += buffer[0..<n]
-        }
-        return .unreadable(reason: String(cString: strerror(EFBIG)))
     }
 }

@@ -48,7 +48,7 @@ final class Watcher {
             }
         }
         // A pipe whose reader went away reports an error on its write end: leave quietly.
-        if fcntl(1, F_GETFD) != -1 { loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
+        if StandardDescriptors.isOpen(1) { loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
         while exitCode == nil {
             if needsRefresh {
                 needsRefresh = false
