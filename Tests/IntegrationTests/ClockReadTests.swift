@@ -9,7 +9,8 @@ import Testing
 @testable import PetService
 
 /// One incoming message → one clock read → one refresh, whatever the member (issue 10): the
-/// service runs in this process on a private bus with a clock that counts its reads.
+/// daemon, composed as `main` composes it, runs in this process on a private bus with a clock
+/// that counts its reads.
 @Suite("Clock reads")
 struct ClockReadTests {
     /// The counting clock, read on the service's thread and checked on the test's.
@@ -43,25 +44,19 @@ struct ClockReadTests {
             Thread { [self] in
                 defer { done.signal() }
                 do {
-                    let connection = try Connection(address: address)
-                    let store = try PetStore.open(directory: directory)
-                    _ = try store.load(now: clock.instant)
-                    let service = PetService(
-                        world: PetWorld(now: clock.instant, zone: .utc), zone: .utc, stages: .builtIn,
-                        icons: IconLocator(stages: .builtIn, environment: [:], executable: "/nonexistent"),
-                        problems: [],
-                        environment: .live(
-                            store: store, now: clock.read, environment: ["TZ": "UTC"],
-                            signals: Daemon.signals(for: connection, log: ServiceLog()), wake: { _ in },
-                            log: ServiceLog(), callsQueued: { [unowned connection] in connection.hasQueuedMessages }))
-                    guard try Daemon.publish(service, on: connection, log: ServiceLog()) else {
-                        throw HarnessError("the name is taken")
-                    }
+                    let daemon = try Daemon.compose(
+                        Daemon.Environment(
+                            dataDirectory: directory, connect: { try Connection(address: address) },
+                            now: clock.read, localZone: { .utc }, stages: { (.builtIn, nil) },
+                            icons: { IconLocator(stages: $0, environment: [:], executable: "/nonexistent") },
+                            write: { _, perform throws(StoreError) in try perform() }, wake: { _ in },
+                            log: ServiceLog().callAsFunction))
                     let loop = EventLoop()
-                    try loop.add(connection)
+                    try loop.add(daemon.connection)
                     loop.addFD(stopReader) { _ in loop.stop() }
                     ready.signal()
                     _ = loop.run()
+                    daemon.close()
                 } catch {
                     failure.withLock { problem = "\(error)" }
                     ready.signal()

@@ -88,7 +88,7 @@ struct BatchTests {
         let mutations = f.service.world.mutations
         // The second call's refresh finds the tick's snapshot due: the batch is saved and answered,
         // then the snapshot saved, and that call is handled on its own (saved at once).
-        f.outside.nextReads = [try berlin.at("2026-03-02", "08:10"), try berlin.at("2026-03-02", "09:00:01")]
+        f.environment.nextReads = [try berlin.at("2026-03-02", "08:10"), try berlin.at("2026-03-02", "09:00:01")]
         f.now = try berlin.at("2026-03-02", "09:00:01")
         _ = try f.queued([
             ("AddTask", [.string("Water"), .string("09:30")]), ("AddTask", [.string("Walk"), .string("10:00")]),

@@ -40,40 +40,34 @@ extension PetService {
         ]
         return try ExportedObject(
             path: PetBus.path,
-            interfaces: [.init(PetBus.interface, methods: methods.map(held), properties: properties)],
+            interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
             introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
             prepare: { [unowned self] _ in self.refresh() })
     }
 
-    /// `method`, answered through the service's transaction of queued calls (`answer`).
-    private func held(_ method: ExportedObject.Method) -> ExportedObject.Method {
-        ExportedObject.Method(method.name, in: method.inSignature, out: method.outSignature) {
-            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
-            try self.answer(call, method.handler)
-        }
-    }
-
-    /// A method of the table wired to its handler: the arguments decoded as the table says, the
-    /// reply encoded as it says — written straight into the message body when it can be (no
-    /// `DBusValue` tree, no validation of values built here) — and the rules' errors as the
+    /// A method of the table wired to its handler, answered through the service's transaction of
+    /// queued calls (`answer`): the arguments decoded as the table says, then the handler over them,
+    /// its reply encoded as the table says — written straight into the message body when it can be
+    /// (no `DBusValue` tree, no validation of values built here) — and the rules' errors as the
     /// contract's.
     private func wire<Arguments, Reply>(
         _ member: PetBus.Member<Arguments, Reply>, _ body: @escaping (PetService, Arguments) throws -> Reply
     ) -> ExportedObject.Method {
-        let handle = { [unowned self] (call: MethodCall) throws -> Reply in
-            let arguments: Arguments
-            do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {
-                throw DBusError.invalidArgs(error.message)
-            }
-            do { return try body(self, arguments) } catch let error as PetError { throw error.dbus }
-        }
-        if member.reply.isWritten {
-            return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
-                (call: MethodCall) throws -> EncodedBody in try member.reply.encoded(try handle(call))
-            }
-        }
+        let encode: (Reply) throws -> ExportedObject.Reply =
+            member.reply.isWritten ? { .encoded(try member.reply.encoded($0)) } : { .values(member.reply.encode($0)) }
         return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
-            (call: MethodCall) throws -> [DBusValue] in member.reply.encode(try handle(call))
+            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            try self.answer(call) {
+                let arguments: Arguments
+                do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {
+                    throw DBusError.invalidArgs(error.message)
+                }
+                return { [unowned self] in
+                    let reply: Reply
+                    do { reply = try body(self, arguments) } catch let error as PetError { throw error.dbus }
+                    return try encode(reply)
+                }
+            }
         }
     }
 
@@ -81,9 +75,10 @@ extension PetService {
     private func kept<Reply>(_ member: PetBus.Member<Void, Reply>, _ body: @escaping (PetService) throws -> EncodedBody)
         -> ExportedObject.Method
     {
-        ExportedObject.Method(
-            member.name, in: member.inSignature, out: member.outSignature,
-            encoded: { [unowned self] _ in try body(self) })
+        ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
+            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            try self.answer(call) { { [unowned self] in .encoded(try body(self)) } }
+        }
     }
 
     /// `WidgetEntry`: `Get` from the kept body; `GetAll` and `PropertiesChanged` encode it afresh.

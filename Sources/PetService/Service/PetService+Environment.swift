@@ -4,8 +4,8 @@ import PetStore
 extension PetService {
     /// Everything the service reaches outside its own memory, passed in as values when it is made
     /// (the style of isowords' environments): the clock, the local zone, the store operations it
-    /// uses, where signals go, the wake-up timer and the log. The daemon wires the live ones
-    /// (`live`); PetServiceTests wire their own clock and zone, and wrap the store to count or fail.
+    /// uses, where signals go, the wake-up timer and the log. `Daemon.compose` wires them from the
+    /// daemon's environment, live or a test's.
     public struct Environment {
         /// Reads the clock (real or simulated); once per refresh.
         public var now: () -> Instant
@@ -31,21 +31,5 @@ extension PetService {
         /// Whether more messages wait behind the call being handled (the connection's incoming
         /// queue): then its reply is held with theirs, for one save (`answer`).
         public var callsQueued: () -> Bool
-
-        /// The daemon's: the store on disk, the local zone from `environment`, and the clock,
-        /// signal sink and timer it made.
-        public static func live(
-            store: PetStore, now: @escaping () -> Instant, environment: [String: String], signals: ServiceSignals,
-            wake: @escaping (Instant) -> Void, log: ServiceLog, callsQueued: @escaping () -> Bool
-        ) -> Environment {
-            Environment(
-                now: now, localZone: { LocalZone.resolve(environment: environment) },
-                save: { world throws(StoreError) in try store.save(world) },
-                commit: { closeouts, world throws(StoreError) in try store.commit(closeouts, world: world) },
-                historyDay: { day throws(StoreError) in try store.history(day: day) },
-                history: { range throws(StoreError) in try store.history(in: range) },
-                dataDirectory: store.directory, signals: signals, wake: wake, log: { log($0) },
-                callsQueued: callsQueued)
-        }
     }
 }

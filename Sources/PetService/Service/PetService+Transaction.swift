@@ -5,18 +5,25 @@ import DBusKit
 /// before anything that must not wait) one save makes them durable, then the replies and signals
 /// go out in order. A lone call is answered at once, as before.
 extension PetService {
-    /// Answers a call to one of the interface's methods with `handler`: at once when it is alone,
-    /// else held in the open transaction (opened when more messages wait behind this one).
-    func answer(_ call: MethodCall, _ handler: @escaping (MethodCall) throws -> ExportedObject.Reply) throws
-        -> ExportedObject.Reply
-    {
-        guard transaction != nil || environment.callsQueued() else { return try handler(call) }
+    /// What a call does once its arguments are decoded: the handler over them, giving the reply.
+    typealias Command = () throws -> ExportedObject.Reply
+
+    /// Answers a call to one of the interface's methods: `decode` gives its command, which is run at
+    /// once when the call is alone, else held in the open transaction (opened when more messages
+    /// wait behind this one).
+    func answer(_ call: MethodCall, _ decode: () throws -> Command) throws -> ExportedObject.Reply {
+        guard transaction != nil || environment.callsQueued() else { return try decode()() }
         let open = transaction ?? Transaction(durable: world)
         transaction = open
-        let run = { try handler(call) }
+        var command: Command?
         heldSignals = []
-        let outcome = Result { try run() }
-        open.calls.append(.init(reply: call.deferReply(), outcome: outcome, run: run, signals: heldSignals ?? []))
+        let outcome = Result { () throws -> ExportedObject.Reply in
+            let decoded = try decode()
+            command = decoded
+            return try decoded()
+        }
+        open.calls.append(
+            .init(reply: call.deferReply(), outcome: outcome, command: command, signals: heldSignals ?? []))
         heldSignals = nil
         return .deferred
     }
@@ -31,9 +38,10 @@ extension PetService {
 
     /// Ends the open transaction, if any: one save of its changes, then each held reply followed by
     /// its call's signals, in order. When the save fails, memory goes back to the world on disk and
-    /// each call runs again alone (its own refresh and save), so that each gets the answer it would
-    /// have got alone (`StorageFailure` for a change). A state file replaced without its directory
-    /// synced counts as a failure too: the calls run again write their own states over it.
+    /// each call's already-decoded command runs again alone (its own refresh and save), so that each
+    /// gets the answer it would have got alone (`StorageFailure` for a change). A state file
+    /// replaced without its directory synced counts as a failure too: the calls run again write
+    /// their own states over it.
     func commit() {
         guard let open = transaction else { return }
         transaction = nil
@@ -53,12 +61,13 @@ extension PetService {
         }
     }
 
-    /// Runs a held call again as if it had come alone: its refresh, its change saved on its own,
-    /// its reply, then its signals.
+    /// Runs a held call's command again as if the call had come alone: its refresh, its change
+    /// saved on its own, its reply, then its signals. A call whose arguments did not decode gets
+    /// the same error again.
     private func runAlone(_ call: Transaction.Call) {
         refresh()
         heldSignals = []
-        call.reply.send(Result { try call.run() })
+        call.reply.send(call.command.map { command in Result { try command() } } ?? call.outcome)
         let caused = heldSignals ?? []
         heldSignals = nil
         for signal in caused { signals.send(signal) }

@@ -9,8 +9,8 @@ final class Transaction {
     struct Call {
         let reply: PendingReply
         let outcome: Result<ExportedObject.Reply, any Error>
-        /// The call's handler over its already-decoded arguments.
-        let run: () throws -> ExportedObject.Reply
+        /// The call's handler over its already-decoded arguments; nil when they did not decode.
+        let command: PetService.Command?
         /// The signals it caused, to follow its reply.
         let signals: [ServiceSignals.Signal]
     }

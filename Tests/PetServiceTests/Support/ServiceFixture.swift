@@ -1,115 +1,133 @@
+import DBusKit
 import Foundation
+import LinuxKit
 import PetBus
 import PetCore
 import PetStore
+import TestSupport
 import Testing
 
-@testable import DBusKit
 @testable import PetService
 
-/// A `PetService` in this process over a real `PetStore` in a fresh temporary directory, started
-/// as the daemon starts it, with its environment in the test's hands: the clock (`now`), the local
-/// zone (`local`), the store's writes counted and failed on request (`failNextWrites`), and every
-/// signal recorded as a bus observer would see it (`signals`). Calls go through the exported
-/// object as the bus delivers them: its `prepare` (the refresh), then the dispatcher's handling.
+/// The daemon composed as `main` composes it (`Daemon.compose`), in this process, over a real
+/// `PetStore` and on a real connection to a private bus, with its environment in the test's hands
+/// (`TestEnvironment`: the clock, the zone, the store's writes counted and failed on request).
+/// Calls go over the bus from a client connection, and replies and signals are what that client
+/// received. The service, its connection and the client run on the test's thread, in one event
+/// loop that runs while the fixture waits for an answer, so the test may also reach into the
+/// service between calls (`service.refresh()` as the timer's wake, `service.world`).
 final class ServiceFixture {
     /// The data directory (removed by `close`).
     let directory: String
-    private(set) var service: PetService
-    private(set) var object: ExportedObject
-    /// The store, clock and zone the service's environment reads, and what it records.
-    let outside: Outside
-    /// The service on a real connection, once `queued` has used it.
-    private var bus: BusSeam?
+    /// The clock, zone and store writes the daemon's environment reads, and what it records.
+    let environment: TestEnvironment
+    private(set) var daemon: Daemon
+    var service: PetService { daemon.service }
+    private let sandbox: Sandbox
+    private let bus: PrivateBus
+    private let client: Connection
+    private let loop = EventLoop()
+    /// The signals the client received since the last `forget`, and the entries `EntryChanged` carried.
+    private var received: [String] = []
+    private var receivedEntries: [WidgetEntry] = []
 
     /// What the service's clock reads.
     var now: Instant {
-        get { outside.now }
-        set { outside.now = newValue }
+        get { environment.now }
+        set { environment.now = newValue }
     }
     /// What the service's zone resolution returns (setting it replaces `resolveZone`).
     var local: LocalZone {
-        get { outside.resolveZone() }
-        set { outside.resolveZone = { newValue } }
+        get { environment.resolveZone() }
+        set { environment.resolveZone = { newValue } }
     }
     /// How the service's zone resolution resolves: `local` unless the test says otherwise.
     var resolveZone: () -> LocalZone {
-        get { outside.resolveZone }
-        set { outside.resolveZone = newValue }
+        get { environment.resolveZone }
+        set { environment.resolveZone = newValue }
     }
 
-    /// Starts the service at `now` in `zone` on an empty data directory, as `Daemon` does; the
-    /// start-up refresh has run and its write is already forgotten.
+    /// Starts the daemon at `now` in `zone` on an empty data directory; the start-up refresh has
+    /// run and what it did is already forgotten.
     init(now: Instant, zone: LocalZone) throws {
-        directory = try Self.temporaryDirectory()
-        outside = Outside(now: now, resolveZone: { zone }, store: try PetStore.open(directory: directory))
-        (service, object) = try Self.start(outside)
+        sandbox = try Sandbox("petservice")
+        bus = try PrivateBus(blockingIn: sandbox)
+        directory = sandbox.path("data")
+        environment = TestEnvironment(now: now, resolveZone: { zone })
+        client = try Connection(address: bus.address)
+        daemon = try Daemon.compose(environment.daemon(directory: directory, address: bus.address))
+        for rule in [
+            MatchRule(path: PetBus.path, interface: PetBus.interface),
+            MatchRule(path: PetBus.path, interface: PropertiesInterface.name, member: "PropertiesChanged"),
+        ] {
+            _ = try client.subscribe(rule) { [unowned self] in record($0) }
+        }
+        try loop.add(client)
+        try loop.add(daemon.connection)
+        forget()
     }
 
-    /// Stops the service and starts a new one over the same directory (a daemon restart): the
-    /// store is closed, reopened and loaded, so the new service holds only what was durable.
+    /// Stops the daemon and composes a new one over the same directory (a restart): the store is
+    /// closed, reopened and loaded, so the new service holds only what was durable.
     func restart() throws {
-        outside.store.close()
-        outside.store = try PetStore.open(directory: directory)
-        (service, object) = try Self.start(outside)
+        try settle()
+        loop.remove(daemon.connection)
+        daemon.close()
+        daemon = try Daemon.compose(environment.daemon(directory: directory, address: bus.address))
+        try loop.add(daemon.connection)
+        forget()
     }
 
     func close() {
-        bus?.close()
-        outside.store.close()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    /// Loads the store and starts a service on it with the daemon's own steps (`makeService`,
-    /// then the start-up refresh), on the built-in stages.
-    private static func start(_ outside: Outside) throws -> (PetService, ExportedObject) {
-        let service = Daemon.makeService(
-            loaded: try outside.store.load(now: outside.now), environment: [:], executable: "/nonexistent",
-            log: ServiceLog(), live: outside.environment())
-        let object = try service.exportedObject()
-        service.refresh(startingUp: true)
-        outside.forget()
-        return (service, object)
+        loop.remove(client)
+        loop.remove(daemon.connection)
+        daemon.close()
+        client.close()
+        sandbox.close()
     }
 
     // MARK: What the test observes
 
-    /// The signals since the last `forget`, as a bus observer sees them: `EntryChanged`,
+    /// The signals since the last `forget`, as the client received them: `EntryChanged`,
     /// `TasksChanged`, `PropertiesChanged(<property>, …)`.
-    var signals: [String] { outside.signals }
-    /// The store writes since the last `forget`: `save`, or `commit(<n> records)`.
-    var writes: [String] { outside.writes }
-    /// The instants the service asked to be woken at since the last `forget`.
-    var wakes: [Instant] { outside.wakes }
-    /// The service's log lines since the last `forget`.
-    var logLines: [String] { outside.log }
-    /// The entries the `EntryChanged` signals carried.
-    var entriesSignalled: [WidgetEntry] { outside.entries }
-    /// How often the clock was read since the last `forget`.
-    var clockReads: Int { outside.clockReads }
-
-    // MARK: Queued calls
-
-    /// Sends `calls` at once from a client on a private bus, so that they wait in the service's
-    /// incoming queue together, then runs the service until all are answered; their replies, in
-    /// order. The service runs on a real `Connection` (exported as the daemon exports it).
-    func queued(_ calls: [(String, [DBusValue])]) throws -> [Result<[DBusValue], DBusError>] {
-        if bus == nil { bus = try BusSeam(service: service, outside: outside) }
-        return try #require(bus).queued(calls)
+    var signals: [String] {
+        settleOrRecord()
+        return received
     }
+    /// The entries the `EntryChanged` signals carried.
+    var entriesSignalled: [WidgetEntry] {
+        settleOrRecord()
+        return receivedEntries
+    }
+    /// The store writes since the last `forget`: `save`, or `commit(<n> records)`.
+    var writes: [String] { environment.writes }
+    /// The instants the service asked to be woken at since the last `forget`.
+    var wakes: [Instant] { environment.wakes }
+    /// The service's log lines since the last `forget`.
+    var logLines: [String] { environment.log }
+    /// How often the clock was read since the last `forget`.
+    var clockReads: Int { environment.clockReads }
 
-    /// What a client on the bus received since the last `queued` began: `reply <member>`,
+    /// What the client received during the last `call` or `queued`: `reply <member>`,
     /// `error <member>` and the signals' names, in arrival order.
-    var busEvents: [String] { bus?.events ?? [] }
-    /// The store writes made before the first reply of the last `queued` reached the client.
-    var writesAtFirstReply: [String] { bus?.writesAtFirstReply ?? [] }
+    private(set) var busEvents: [String] = []
+    /// The store writes made before the first reply of the last `call` or `queued` reached the client.
+    private(set) var writesAtFirstReply: [String] = []
+    /// The signals of the last `call`: those its refresh caused (received before the reply) and
+    /// those the call itself caused (after it).
+    private(set) var lastCall: (refresh: [String], call: [String]) = ([], [])
 
-    /// Clears the signals, writes, wakes, log lines and clock reads seen so far.
-    func forget() { outside.forget() }
+    /// Clears the signals, writes, wakes, log lines and clock reads seen so far (once everything the
+    /// service sent has arrived).
+    func forget() {
+        settleOrRecord()
+        (received, receivedEntries) = ([], [])
+        environment.forget()
+    }
 
     /// Makes the next writes (saves or commits) throw these errors, one each: before touching the
     /// disk, or after it for one that says `stateReplaced`. The writes after them reach the store.
-    func failNextWrites(_ errors: [StoreError]) { outside.failures = errors }
+    func failNextWrites(_ errors: [StoreError]) { environment.failures = errors }
 
     /// A disk-full failure, as the store reports one.
     static let diskFull = StoreError(
@@ -121,33 +139,29 @@ final class ServiceFixture {
 
     // MARK: Calls
 
-    /// The signals of the last `call`: those its refresh caused (sent before the reply) and those
-    /// the call itself caused (sent after it).
-    private(set) var lastCall: (refresh: [String], call: [String]) = ([], [])
-
-    /// One method call as the bus delivers it: the object's `prepare` (the refresh before every
-    /// call), then the call itself — `ObjectDispatcher.dispatch` without the connection.
-    /// `afterRefresh` runs between the two, as time passing while the call is handled.
+    /// One method call from the client; its reply once everything the service sent before and
+    /// after it has arrived. `afterRefresh` runs right after the service's refresh read the clock,
+    /// as time passing while the call is handled.
     @discardableResult
     func call(
         _ member: String, _ arguments: [DBusValue] = [], interface: String = PetBus.interface,
-        afterRefresh: () -> Void = {}
+        afterRefresh: @escaping () -> Void = {}
     ) throws -> Result<[DBusValue], DBusError> {
-        let message = try Message.methodCall(
-            destination: PetBus.name, path: PetBus.path, interface: interface, member: member)
-        try message.append(arguments)
-        let before = signals.count
-        object.prepare?(message)
-        let refreshed = signals.count
-        afterRefresh()
-        let outcome = ObjectDispatcher.outcome(for: message, on: object, emit: outside.record)
-        lastCall = (Array(signals[before..<refreshed]), Array(signals[refreshed...]))
-        switch try #require(outcome, "\(interface).\(member) is not a member of the object") {
-        case .success(.values(let values)): return .success(values)
-        case .success(.encoded(let body)): return .success(try body.values())
-        case .success(.deferred): throw FixtureError("\(member) was deferred: only queued calls on the bus are")
-        case .failure(let error): return .failure(error)
-        }
+        try settle()
+        let before = received.count
+        environment.afterNextRead = afterRefresh
+        defer { environment.afterNextRead = nil }
+        let outcome = try exchange([(member, interface, arguments)])[0]
+        let atReply = try #require(signalsAtFirstReply)
+        lastCall = (Array(received[before..<atReply]), Array(received[atReply...]))
+        return outcome
+    }
+
+    /// Sends `calls` at once from the client, so that they wait in the service's incoming queue
+    /// together, then runs until all are answered; their replies, in order.
+    func queued(_ calls: [(String, [DBusValue])]) throws -> [Result<[DBusValue], DBusError>] {
+        try settle()
+        return try exchange(calls.map { ($0.0, PetBus.interface, $0.1) })
     }
 
     /// A call that must succeed; its reply's values.
@@ -194,94 +208,94 @@ final class ServiceFixture {
         try WidgetEntry(dbus: try #require(try succeed("GetWidgetEntry").first))
     }
 
-    private static func temporaryDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/petservice-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed: errno \(errno)") }
-        return String(cString: made)
-    }
-}
+    // MARK: The bus
 
-/// The service's surroundings: the real store, the test's clock and zone, the failures to throw,
-/// and what the service did to them.
-final class Outside {
-    var now: Instant
-    var resolveZone: () -> LocalZone
-    var store: PetStore
-    var failures: [StoreError] = []
-    var signals: [String] = []
-    var entries: [WidgetEntry] = []
-    var writes: [String] = []
-    var wakes: [Instant] = []
-    var log: [String] = []
-    var clockReads = 0
-    /// The instants the next clock reads return, one each, before `now` again.
-    var nextReads: [Instant] = []
-    /// Whether calls wait in the service's incoming queue (the bus connection's, once there is one).
-    var callsQueued: () -> Bool = { false }
-    /// Where signals go besides the record (the bus, once there is one).
-    var bus: ServiceSignals?
+    /// How many signals had arrived when the first reply of the last `exchange` did.
+    private var signalsAtFirstReply: Int?
 
-    init(now: Instant, resolveZone: @escaping () -> LocalZone, store: PetStore) {
-        self.now = now
-        self.resolveZone = resolveZone
-        self.store = store
-    }
-
-    func forget() {
-        (signals, entries, writes, wakes, log, clockReads) = ([], [], [], [], [], 0)
-    }
-
-    /// The service's environment over these surroundings: the real store behind `write`.
-    func environment() -> PetService.Environment {
-        PetService.Environment(
-            now: { [self] in
-                clockReads += 1
-                return nextReads.isEmpty ? now : nextReads.removeFirst()
-            },
-            localZone: { [self] in resolveZone() },
-            save: { [self] world throws(StoreError) in
-                try write("save") { () throws(StoreError) in try store.save(world) }
-            },
-            commit: { [self] closeouts, world throws(StoreError) in
-                try write("commit(\(closeouts.compactMap(\.record).count) records)") { () throws(StoreError) in
-                    try store.commit(closeouts, world: world)
+    /// Sends `calls`, waits until the bus has passed them all on (a round trip to the bus itself,
+    /// which handles the client's messages in order), then runs the loop until each is answered
+    /// and everything the service sent before its last answer has arrived.
+    private func exchange(_ calls: [(member: String, interface: String, arguments: [DBusValue])]) throws
+        -> [Result<[DBusValue], DBusError>]
+    {
+        busEvents = []
+        writesAtFirstReply = []
+        signalsAtFirstReply = nil
+        var replies: [Int: Result<[DBusValue], DBusError>] = [:]
+        for (index, call) in calls.enumerated() {
+            let message = try Message.methodCall(
+                destination: PetBus.name, path: PetBus.path, interface: call.interface, member: call.member)
+            try message.append(call.arguments)
+            try client.send(message, timeout: .seconds(20)) { [unowned self] reply in
+                if signalsAtFirstReply == nil {
+                    writesAtFirstReply = environment.writes
+                    signalsAtFirstReply = received.count
                 }
-            },
-            historyDay: { [self] day throws(StoreError) in try store.history(day: day) },
-            history: { [self] range throws(StoreError) in try store.history(in: range) },
-            dataDirectory: store.directory,
-            signals: ServiceSignals(
-                entryChanged: { [self] in
-                    entries.append($0)
-                    signals.append("EntryChanged")
-                    bus?.entryChanged($0)
-                },
-                tasksChanged: { [self] in
-                    signals.append("TasksChanged")
-                    bus?.tasksChanged()
-                },
-                widgetEntryChanged: { [self] in
-                    signals.append("PropertiesChanged(WidgetEntry)")
-                    bus?.widgetEntryChanged($0)
-                }),
-            wake: { [self] in wakes.append($0) }, log: { [self] in log.append($0) },
-            callsQueued: { [self] in callsQueued() })
+                replies[index] = answer(reply, to: call.member)
+            }
+        }
+        _ = try client.call(
+            Message.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetId"))
+        try run(until: { replies.count == calls.count }, "\(calls.map(\.member))")
+        try settle()
+        return try (0..<calls.count).map { try #require(replies[$0], "call \($0) got no answer") }
     }
 
-    /// Counts a write and makes it, or throws the next planned failure instead (after making it,
-    /// for a failure that says the state file was replaced).
-    private func write(_ what: String, _ operation: () throws(StoreError) -> Void) throws(StoreError) {
-        writes.append(what)
-        guard !failures.isEmpty else { return try operation() }
-        let failure = failures.removeFirst()
-        if failure.stateReplaced { try operation() }
-        throw failure
+    /// A reply as the client got it, noted in `busEvents`.
+    private func answer(_ reply: Message, to member: String) -> Result<[DBusValue], DBusError> {
+        if let name = reply.errorName {
+            busEvents.append("error \(member)")
+            let text = (try? reply.arguments())?.first?.stringValue ?? ""
+            return .failure(DBusError(name: name, message: text))
+        }
+        busEvents.append("reply \(member)")
+        return Result { try reply.arguments() }.mapError { _ in DBusError.failed("bad reply") }
     }
 
-    /// A signal DBusKit sends itself (`PropertiesChanged` after a `Set`), by the properties it names.
-    func record(_ message: Message) {
-        let changed = (try? message.arguments())?.dropFirst().first?.vardictValue?.keys.sorted() ?? []
-        signals.append("\(message.member ?? "?")(\(changed.joined(separator: ", ")))")
+    /// A signal the client received.
+    private func record(_ signal: Message) {
+        let member = signal.member ?? "?"
+        busEvents.append(member)
+        let arguments = (try? signal.arguments()) ?? []
+        switch member {
+        case "PropertiesChanged":
+            let changed = arguments.dropFirst().first?.vardictValue?.keys.sorted() ?? []
+            received.append("PropertiesChanged(\(changed.joined(separator: ", ")))")
+        case "EntryChanged":
+            received.append(member)
+            if let value = arguments.first, let entry = try? WidgetEntry(dbus: value) {
+                receivedEntries.append(entry)
+            } else {
+                Issue.record("EntryChanged carried no entry: \(arguments)")
+            }
+        default:
+            received.append(member)
+        }
+    }
+
+    /// Runs the loop until everything the service has sent has reached the client: a ping answered
+    /// by the service's connection itself, not the object (no refresh, no clock read).
+    private func settle() throws {
+        var pinged = false
+        try client.send(
+            Message.methodCall(
+                destination: daemon.connection.uniqueName, path: "/", interface: "org.freedesktop.DBus.Peer",
+                member: "Ping")
+        ) { _ in pinged = true }
+        try run(until: { pinged }, "a ping")
+    }
+
+    private func settleOrRecord() {
+        do { try settle() } catch { Issue.record(error) }
+    }
+
+    private func run(until done: () -> Bool, _ what: String) throws {
+        guard loop.run(until: done, timeout: .seconds(20)) || done() else {
+            throw FixtureError("\(what): no answer within 20 s")
+        }
     }
 }
 

@@ -1,0 +1,63 @@
+import DBusKit
+import LinuxKit
+import PetCore
+
+/// Runs the process's daemon: composed from the live environment, then one event loop over the
+/// bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch (DESIGN.md §4). Process-wide
+/// effects (signal dispositions and mask, fds 0–2) are `main`'s.
+extension Daemon {
+    /// Runs until `stopSignals` reports SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1).
+    /// Returns 1 with one clear line when another instance holds the data directory or the bus name,
+    /// and 78 (`EX_CONFIG`) when the data directory is not the one `--expect-data-dir` names.
+    public static func run(
+        _ options: DaemonOptions, environment: [String: String], executable: String, stopSignals: SignalFD
+    ) -> Int32 {
+        let log = ServiceLog()
+        let clock =
+            options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
+        do {
+            let timer = try WakeTimer(clock: clock, log: log)
+            let daemon = try compose(
+                .live(
+                    options, variables: environment, executable: executable, clock: clock, wake: timer.arm, log: log))
+            let service = daemon.service
+            let loop = try eventLoop(daemon.connection, service, timer, stopSignals, log)
+            log(
+                "started: data \(daemon.store.directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")"
+            )
+            let exit = loop.run()
+            daemon.connection.flush()
+            guard exit == .stopped else {
+                log("lost the bus (\(exit)); exiting so that systemd can restart the daemon")
+                return 1
+            }
+            return 0
+        } catch let failure as StartFailure {
+            log(failure.message)
+            return failure.status
+        } catch {
+            log("cannot start: \(error)")
+            return 1
+        }
+    }
+
+    /// One loop over the bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch.
+    static func eventLoop(
+        _ connection: Connection, _ service: PetService, _ timer: WakeTimer,
+        _ stopSignals: SignalFD, _ log: ServiceLog
+    ) throws -> EventLoop {
+        let loop = EventLoop()
+        try loop.add(connection)
+        _ = loop.addFD(timer.timer.fd) { _ in
+            if timer.fired() { service.refresh() }
+        }
+        _ = loop.addFD(stopSignals.fd) { _ in
+            let got = stopSignals.read()
+            log("stopping on signal \(got.map(String.init).joined(separator: ","))")
+            loop.stop()
+        }
+        // The loop's handlers keep the tracking alive as long as the loop runs.
+        try ZoneTracking(loop: loop, service: service, log: log).start()
+        return loop
+    }
+}
