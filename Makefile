@@ -23,7 +23,7 @@ SYSTEMDUSERUNITDIR ?= $(USERDATADIR)/systemd/user
 APPLICATIONSDIR ?= $(USERDATADIR)/applications
 AUTOSTARTDIR ?= $(USERCONFIGDIR)/autostart
 else
-# SPEC §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any other prefix
+# petprogress(7) §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any other prefix
 # keeps it under itself: XDG autostart reads $(PREFIX)/etc/xdg only when XDG_CONFIG_DIRS names it,
 # so sessions without systemd install with SYSCONFDIR=/etc, or per user.
 SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)

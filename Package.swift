@@ -62,7 +62,7 @@ let package = Package(
             name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus", "LinuxKit", "XDG"],
             swiftSettings: strict),
         .executableTarget(name: "petprogressd", dependencies: ["PetService", "LinuxKit"], swiftSettings: strict),
-        // The command-line client (SPEC §7): argument-parser commands and output formats over PetClient.
+        // The command-line client (petprogress(7) §7): argument-parser commands and output formats over PetClient.
         .executableTarget(
             name: "petctl",
             dependencies: [

@@ -154,7 +154,7 @@ run_make uninstall PREFIX=/usr DESTDIR="$dest"
 check_uninstalled "$dest"
 
 for prefix in /usr/local /opt/petprogress; do
-    echo "-- system layout: PREFIX=$prefix keeps its autostart entry under the prefix (SPEC §8)"
+    echo "-- system layout: PREFIX=$prefix keeps its autostart entry under the prefix (petprogress(7) §8)"
     run_make install PREFIX=$prefix DESTDIR="$dest"
     message="PREFIX=$prefix: autostart not in $prefix/etc/xdg/autostart" \
         check test -f "$dest$prefix/etc/xdg/autostart/petprogressd.desktop"

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checks the pet art (issue 15); run by `make test`.
 
-For each of the 20 forms of the built-in stage table (cross-checked against SPEC §2's list in
+For each of the 20 forms of the built-in stage table (cross-checked against petprogress(7) §2's list in
 petsdata.py) and its symbolic icon: the file exists under the expected name, is plain SVG (a
 whitelist of shape elements, no scripts, text, images, external references or event attributes),
 renders with rsvg-convert at 24 and 512 px with transparent corners and the drawing inside the
@@ -234,7 +234,7 @@ def main():
     table = stage_table()
     for row, (found, wanted) in enumerate(itertools.zip_longest(table, STAGES)):
         if found != wanted:
-            fail(f"stage {row}: the built-in table has {found}, SPEC §2 (petsdata.py) has {wanted}")
+            fail(f"stage {row}: the built-in table has {found}, petprogress(7) §2 (petsdata.py) has {wanted}")
     pets = os.path.join(ROOT, "data", "pets")
     expected = {f"pet_{b}.{e}" for b in BASES for e in ("svg", "png")} | {"LICENSE", "symbolic"}
     for extra in sorted(set(os.listdir(pets)) - expected):

@@ -88,7 +88,7 @@ refresh_caches() {
     fi
 }
 
-# A per-user install makes the handler the user's default for petprogress:// links (SPEC §8);
+# A per-user install makes the handler the user's default for petprogress:// links (petprogress(7) §8);
 # uninstall takes back that one line, and the file when nothing else is left in it.
 set_default_handler() {
     [ -z "$DESTDIR" ] && [ "$USER_INSTALL" = yes ] || return 0

@@ -1,4 +1,4 @@
-"""The pet forms in stage order, as SPEC §2 lists them; shared by the pet scripts."""
+"""The pet forms in stage order, as petprogress(7) §2 lists them; shared by the pet scripts."""
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 
 /// `petctl`: the Today screen, task editing, settings and status on the command line, over the
-/// daemon's D-Bus interface (SPEC §7). Exit status: 0 success, 1 the daemon rejected the request,
+/// daemon's D-Bus interface (petprogress(7) §7). Exit status: 0 success, 1 the daemon rejected the request,
 /// 3 the daemon or the bus cannot be reached, 64 bad usage.
 @main
 struct PetCtl: ParsableCommand {

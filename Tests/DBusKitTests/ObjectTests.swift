@@ -44,7 +44,7 @@ extension DBusKitSuites {
         }
 
         /// Issue 20: libdbus answered Ping and GetMachineId with any arguments, and Introspect on a
-        /// path without an object too; SPEC §6.1 wants InvalidArgs for a wrong signature, on any path.
+        /// path without an object too; petprogress(7) §6.1 wants InvalidArgs for a wrong signature, on any path.
         @Test func peerAndIntrospectRejectArguments() throws {
             let fixture = try BusFixture()
             let calls = [

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// D-Bus activation on a plain dbus-daemon (SPEC §8): the first call starts the daemon through the
+/// D-Bus activation on a plain dbus-daemon (petprogress(7) §8): the first call starts the daemon through the
 /// `.service` file in the bus's service directory; the test starts no daemon itself.
 @Suite("Activation")
 struct ActivationTests {

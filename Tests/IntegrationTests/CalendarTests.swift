@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Days over the bus (SPEC §3, §3.1, §5): a reset time's shortened transition day, times past
+/// Days over the bus (petprogress(7) §3, §3.1, §5): a reset time's shortened transition day, times past
 /// midnight that belong to the previous day, and history across a year boundary.
 @Suite("Days and history")
 struct CalendarTests {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every member and every property set is callable from dbus-send, busctl, gdbus and DBusKit, with
-/// the results checked against the rules (SPEC §6.1). The daemon runs at 2026-03-02 08:30 (a
+/// the results checked against the rules (petprogress(7) §6.1). The daemon runs at 2026-03-02 08:30 (a
 /// Monday) in Europe/Berlin on the simulated clock at real speed, so no tick passes mid-test.
 @Suite("Clients")
 struct ClientTests {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A live closeout with rollover and recurring templates, undo across an evolution, and the
-/// timeline's projection of tomorrow (SPEC §2.1, §3, §3.1, §3.2).
+/// timeline's projection of tomorrow (petprogress(7) §2.1, §3, §3.1, §3.2).
 @Suite("Closeout and rules")
 struct CloseoutTests {
     @Test("at a live closeout: misses charged, rollover copies, the template's new instance, tomorrow's task moved in")

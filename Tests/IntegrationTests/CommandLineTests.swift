@@ -15,7 +15,7 @@ struct CommandLineTests {
         for option in ["--data-dir", "--expect-data-dir", "--now", "--time-scale", "--version"] {
             #expect(result.output.contains(option), "\(option)")
         }
-        #expect(result.output.contains("FOR TESTS"), "SPEC §9: --now/--time-scale say they are for tests")
+        #expect(result.output.contains("FOR TESTS"), "petprogress(7) §9: --now/--time-scale say they are for tests")
     }
 
     @Test("--version prints one line and exits 0")

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What the daemon finds on disk at start-up: a stage-table override (valid or not), a corrupt or
-/// newer state file, installed icons, and a `--now` before the stored data (SPEC §2, §3, §5, §9).
+/// newer state file, installed icons, and a `--now` before the stored data (petprogress(7) §2, §3, §5, §9).
 @Suite("Start-up configuration")
 struct ConfigurationTests {
     static func write(_ text: String, to path: String) throws {

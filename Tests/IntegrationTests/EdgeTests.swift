@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Limits and edges of the rules as seen over the bus (SPEC §3): per-day and template limits,
+/// Limits and edges of the rules as seen over the bus (petprogress(7) §3): per-day and template limits,
 /// title lengths in code points, snooze at the end of the day, concurrent valid writers, calls
 /// whose sender does not wait for the reply.
 @Suite("Limits and edges")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl export --output` (SPEC §7): an atomic 0600 file that never replaces an existing one
+/// `petctl export --output` (petprogress(7) §7): an atomic 0600 file that never replaces an existing one
 /// without `--force`; titles that need quoting survive CSV and JSON. (The content of a whole
 /// month's export is checked in `HistoryCommandTests`.)
 @Suite("petctl export")

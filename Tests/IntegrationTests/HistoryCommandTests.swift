@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl history` (SPEC §7) over a month lived through the real daemon (`ScriptedMonth`), and
+/// `petctl history` (petprogress(7) §7) over a month lived through the real daemon (`ScriptedMonth`), and
 /// `petctl export` of the same month: the expected screens are written out by hand here.
 @Suite("petctl history and export")
 struct HistoryCommandTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `GetHistory` (SPEC §6.1) over history the daemon did not write itself: history files put in the
+/// `GetHistory` (petprogress(7) §6.1) over history the daemon did not write itself: history files put in the
 /// data directory before it starts, in the shape the release before rest days wrote (schema 1,
 /// which every later release must keep reading), and that release's own files.
 @Suite("History")
@@ -13,7 +13,7 @@ struct HistoryTests {
     struct Day {
         let key: String
         let line: String
-        /// The daily result SPEC §2.1 gives it, which the daemon must derive (schema 1 did not keep it).
+        /// The daily result petprogress(7) §2.1 gives it, which the daemon must derive (schema 1 did not keep it).
         let dailyXP: Int
         let xpChange: Int
     }

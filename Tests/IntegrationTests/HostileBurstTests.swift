@@ -115,7 +115,7 @@ extension Reliability {
             return lines.joined(separator: "\n") + "\n\n"
         }
 
-        /// The longest title (200 code points of 4 bytes), `tomorrow`, every weekday: SPEC's largest call.
+        /// The longest title (200 code points of 4 bytes), `tomorrow`, every weekday: the largest call petprogress(7) allows.
         static func largestRequest() throws -> Message {
             let message = try Message.methodCall(
                 destination: PetDaemon.name, path: PetDaemon.path, interface: PetDaemon.interface, member: "AddTaskFor")
@@ -194,7 +194,7 @@ extension Reliability {
                 """
                 ## Size bounds
 
-                `HostileBurstTests.sizeBounds`, \(ReliabilityRun.daemonBuild). The largest request SPEC allows \
+                `HostileBurstTests.sizeBounds`, \(ReliabilityRun.daemonBuild). The largest request petprogress(7) allows \
                 (`AddTaskFor`, a 200-code-point title of 4-byte characters, `tomorrow`, every weekday) is \
                 \(wire) bytes on the wire and succeeds. The daemon sets no per-message limit of its own, \
                 because libdbus enforces one by disconnecting the receiver from the bus (docs/DECISIONS.md, \

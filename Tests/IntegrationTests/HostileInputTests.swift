@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Hostile and malformed input (SPEC §6.1, §4, §3): each call gets the documented error, the
+/// Hostile and malformed input (petprogress(7) §6.1, §4, §3): each call gets the documented error, the
 /// daemon stays up, and nothing changes — not the mutation count, not the task lists, not the
 /// state file's bytes.
 @Suite("Hostile input")

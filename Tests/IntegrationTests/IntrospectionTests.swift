@@ -4,7 +4,7 @@ import FoundationXML
 import TestSupport
 import Testing
 
-/// `Introspect` describes exactly the contract file's interface (SPEC §6), and the tools accept it.
+/// `Introspect` describes exactly the contract file's interface (petprogress(7) §6), and the tools accept it.
 @Suite("Introspection")
 struct IntrospectionTests {
     static var contractPath: String {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Local only and quiet (SPEC §1, §12): the daemon opens nothing but AF_UNIX sockets, writes
+/// Local only and quiet (petprogress(7) §1): the daemon opens nothing but AF_UNIX sockets, writes
 /// nowhere but its data directory (issue 20 §7), and never talks to org.freedesktop.Notifications.
 @Suite("Isolation")
 struct IsolationTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl log` (SPEC §7): every event of a closed day with its XP in the rules' order, the pet
+/// `petctl log` (petprogress(7) §7): every event of a closed day with its XP in the rules' order, the pet
 /// before and after, and a record that does not add up shown as such. Expected lines are written
 /// by hand.
 @Suite("petctl log")

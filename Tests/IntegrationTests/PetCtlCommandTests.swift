@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every everyday `petctl` subcommand against the real daemon: its output, its exit status (SPEC
-/// §7: 0, 1 rejected, 3 unreachable, 64 usage), one line on stderr for every failure, and — after
+/// Every everyday `petctl` subcommand against the real daemon: its output, its exit status
+/// (petprogress(7) §7: 0, 1 rejected, 3 unreachable, 64 usage), one line on stderr for every failure, and — after
 /// every failure — the tasks, templates and settings exactly as they were.
 @Suite("petctl commands")
 struct PetCtlCommandTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `PropertiesChanged` whenever a property changes (SPEC §6, the contract's EmitsChangedSignal=true):
+/// `PropertiesChanged` whenever a property changes (petprogress(7) §6, the contract's EmitsChangedSignal=true):
 /// applets that cache properties only see what it tells them.
 @Suite("PropertiesChanged")
 struct PropertiesChangedTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl rest` (SPEC §7, §3.1.1): marking, clearing and listing rest days, and every failure
+/// `petctl rest` (petprogress(7) §7, §3.1.1): marking, clearing and listing rest days, and every failure
 /// as one line on stderr with its status and the marked days unchanged.
 @Suite("petctl rest")
 struct RestCommandTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Rest days end to end (SPEC §3.1.1; §6.1 `SetRest`, `ListRestDays`, `GetHistory`; §6.2
+/// Rest days end to end (petprogress(7) §3.1.1; §6.1 `SetRest`, `ListRestDays`, `GetHistory`; §6.2
 /// `rest_day`): the real daemon on a private bus, a live closeout on a scaled clock, a catch-up
 /// after days off, the timeline, and `SetRest`'s errors and signals.
 @Suite("Rest days")
@@ -76,7 +76,7 @@ struct RestDayTests {
     }
 
     @Test(
-        "the same day marked and then unmarked before its end is judged: a miss per undone task and the daily result (SPEC §2.1)"
+        "the same day marked and then unmarked before its end is judged: a miss per undone task and the daily result (petprogress(7) §2.1)"
     )
     func unmarkedBeforeItsEndTheDayIsJudged() async throws {
         let world = try await World("unmarked")
@@ -174,7 +174,7 @@ extension RestDayTests {
     }
 
     @Test(
-        "SetRest's errors come in SPEC's order (malformed or reversed, closed day, beyond 365 days) and change nothing; the open day and the next 365 days can be marked"
+        "SetRest's errors come in petprogress(7) §3.1.1's order (malformed or reversed, closed day, beyond 365 days) and change nothing; the open day and the next 365 days can be marked"
     )
     func errorsInOrderAndTheBound() async throws {
         let world = try await World("resterrors")

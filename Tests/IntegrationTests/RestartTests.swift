@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Restarts: the hourly freeze, catch-up after days off, and a reset time whose closeout falls
-/// between two ticks (SPEC §3.1, §3.2). Each run stops the daemon with SIGTERM and starts a new one
+/// between two ticks (petprogress(7) §3.1, §3.2). Each run stops the daemon with SIGTERM and starts a new one
 /// on the same data directory with a later `--now`.
 @Suite("Restarts")
 struct RestartTests {

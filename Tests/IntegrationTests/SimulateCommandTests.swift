@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl simulate` (SPEC §7): the rules offline — no bus at all — with rest days that lose
-/// nothing (SPEC §3.1.1), a chart of the pet, CSV forms, and a stage table to try.
+/// `petctl simulate` (petprogress(7) §7): the rules offline — no bus at all — with rest days that lose
+/// nothing (petprogress(7) §3.1.1), a chart of the pet, CSV forms, and a stage table to try.
 @Suite("petctl simulate")
 struct SimulateCommandTests {
     /// No session bus anywhere: simulate must not need one.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A simulated evening with `--now` and `--time-scale` (SPEC §3, §3.1, §3.2, §9): tasks added, done
+/// A simulated evening with `--now` and `--time-scale` (petprogress(7) §3, §3.1, §3.2, §9): tasks added, done
 /// on time, early and late, snoozed, undone and redone; three ticks and a closeout crossed.
 ///
 /// 300× (an hour in 12 real seconds), from 21:02 on Monday 2026-03-02 in Europe/Berlin (+01:00, no

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A disk that refuses writes (SPEC §5, §6.1): a mutation is acknowledged only once durable, so it
+/// A disk that refuses writes (petprogress(7) §5, §6.1): a mutation is acknowledged only once durable, so it
 /// answers `StorageFailure` and changes nothing; the daemon stays up and recovers with the disk.
 @Suite("Storage failures")
 struct StorageTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Ticks are local tops of the hour (SPEC §3.2), computed with the calendar: in 45- and 30-minute
+/// Ticks are local tops of the hour (petprogress(7) §3.2), computed with the calendar: in 45- and 30-minute
 /// offsets, across DST gaps (a skipped hour) and folds (a repeated hour gives two ticks), each
 /// tick is emitted exactly once, with the entry's `date`/`next_date` on it. Run on the simulated
 /// clock at 1200× (an hour in 3 real seconds).

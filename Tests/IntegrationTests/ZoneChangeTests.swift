@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SPEC §3.2: a change of `/etc/localtime` while the daemon runs is noticed (inotify), the ticks
+/// petprogress(7) §3.2: a change of `/etc/localtime` while the daemon runs is noticed (inotify), the ticks
 /// re-align to the new zone, and `EntryChanged` goes out once when the change crossed a tick. The
 /// daemon runs without `TZ` in a private mount namespace where a copy of `/etc` is bind-mounted
 /// over `/etc`, so the machine's own zone is never touched.

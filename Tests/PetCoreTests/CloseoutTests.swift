@@ -121,7 +121,7 @@ import Testing
         #expect(
             t.stage(3).name == "Hermit Crab" && t.stage(3).iconName == "petprogress-hermit" && t.stage(3).glyph == "🦀")
         #expect(t.stage(19).threshold == 0 && t.stage(19).asset == "pet_god.png" && t.stage(19).glyph == "✨")
-        // SPEC §2's table, column by column.
+        // petprogress(7) §2's table, column by column.
         #expect(
             t.stages.map(\.threshold) == [
                 10, 20, 30, 40, 50, 60, 75, 90, 110, 135, 165, 200, 240, 285, 335, 390, 450, 515, 585, 0,

@@ -38,7 +38,7 @@ import Testing
     let newYork = zone("America/New_York")
     let lordHowe = zone("Australia/Lord_Howe")
 
-    // SPEC §3: with reset 04:00, Tuesday 01:30 belongs to Monday's day.
+    // petprogress(7) §3: with reset 04:00, Tuesday 01:30 belongs to Monday's day.
     @Test func resetAtFourKeepsTheSmallHoursInTheDayBefore() {
         let d = DayCalendar.firstDay(containing: at("2026-03-03T01:30:00Z"), resetTime: wall("04:00"), zone: utc)
         #expect(d == day("2026-03-02", "2026-03-02T04:00:00Z", "2026-03-03T04:00:00Z"))

@@ -1,7 +1,7 @@
 import PetCore
 import Testing
 
-/// The one reading of a day a request names (SPEC §6.1), shared by `AddTaskFor`, `ListTasks` and
+/// The one reading of a day a request names (petprogress(7) §6.1), shared by `AddTaskFor`, `ListTasks` and
 /// `SetRest`: `"today"`, `"tomorrow"` or a day key; `""` is today only where the member says so.
 @Suite struct DayNameTests {
     @Test(arguments: [

@@ -2,7 +2,7 @@ import PetCore
 import Testing
 
 /// `petctl log`'s account of a closed day: the events from the record's tasks in the rules'
-/// order, replayed from the opening pet, checked against the record (SPEC §2.1, §3.1, §3.1.1).
+/// order, replayed from the opening pet, checked against the record (petprogress(7) §2.1, §3.1, §3.1.1).
 @Suite struct DayStoryTests {
     /// Monday in UTC from Frog 11: Email (08:00) done late at 12:00, Report (12:30) done on time
     /// at 12:31 — completed in that order, though Report comes later in the day — Walk (18:00)

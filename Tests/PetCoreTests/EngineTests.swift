@@ -6,7 +6,7 @@ import Testing
 
     func s(_ i: Int, _ xp: Int) -> PetState { PetState(stageIndex: i, stageXP: xp) }
 
-    // SPEC §2.1 worked examples, verbatim.
+    // petprogress(7) §2.1 worked examples, verbatim.
     @Test(arguments: [
         (PetState(stageIndex: 2, stageXP: 29), PetEvent.doneOnTime, PetState(stageIndex: 3, stageXP: 0)),
         (PetState(stageIndex: 2, stageXP: 1), .missed, PetState(stageIndex: 1, stageXP: 18)),

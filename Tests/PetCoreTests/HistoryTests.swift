@@ -1,7 +1,7 @@
 import PetCore
 import Testing
 
-/// `GetHistory`'s range and its record of a closed day (SPEC §6.1).
+/// `GetHistory`'s range and its record of a closed day (petprogress(7) §6.1).
 @Suite struct HistoryTests {
     @Test(
         arguments: [

@@ -1,7 +1,7 @@
 import PetCore
 import Testing
 
-/// Rest days (SPEC §3.1.1): marked in advance or while open, closed without judgement.
+/// Rest days (petprogress(7) §3.1.1): marked in advance or while open, closed without judgement.
 @Suite struct RestDayTests {
     /// One closeout: the open day's tasks (`2` on time, `1` late, `0` not done), whether it is a
     /// rest day, the pet it opened with; what the record and the pet say after it.
@@ -88,7 +88,7 @@ import Testing
         return (PetWorld(now: ctx.now, zone: .utc, lastClosedDay: key("2026-03-01")), ctx)
     }
 
-    /// `SetRest`'s checks, in SPEC §6.1's order: malformed or reversed → `InvalidArgument`; a closed
+    /// `SetRest`'s checks, in petprogress(7) §6.1's order: malformed or reversed → `InvalidArgument`; a closed
     /// day in range → `ReadOnlyDay`; beyond 365 days after the open day → `InvalidArgument`.
     @Test(arguments: [
         ("bogus", "today", PetError.Kind.invalidArgument),
@@ -243,7 +243,9 @@ import Testing
         ctx.zone = zone("Pacific/Kiritimati")
         _ = w.closeDueDays(ctx)
         #expect(w.openDay.key == key("2026-03-04") && w.isRestDay(w.openDay.key))
-        #expect(w.restDays == [key("2026-03-03"), key("2026-03-04")], "SPEC prunes up to the closed day's key")
+        #expect(
+            w.restDays == [key("2026-03-03"), key("2026-03-04")],
+            "petprogress(7) §3.1.1: rest marks are pruned up to the closed day's key")
         #expect(w.markedRestDays == [key("2026-03-04")], "listed from the open day on")
         ctx.now = w.openDay.end
         _ = w.closeDueDays(ctx)

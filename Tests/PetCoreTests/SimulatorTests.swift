@@ -89,7 +89,7 @@ import Testing
         #expect(none.final == PetState(stageIndex: 2, stageXP: 5))
     }
 
-    /// SPEC §3.1.1 for every user: the same seed is the same behaviour with or without rest days;
+    /// petprogress(7) §3.1.1 for every user: the same seed is the same behaviour with or without rest days;
     /// on a rest day the pet only gains (completions, nothing charged, no daily result), and a
     /// working day's XP is the rules' sum.
     @Test func restDaysLoseNothing() async {
@@ -131,7 +131,7 @@ import Testing
             count: 30, input: Gen.uint64(), Gen.int(in: 0...8), Gen.double(in: 0...1), Gen.double(in: 0...1)
         ) {
             seed, tasks, doneRate, onTimeRate in
-            // 0–3 rest days a week, marked on the world as the day runs (SPEC §3.1.1).
+            // 0–3 rest days a week, marked on the world as the day runs (petprogress(7) §3.1.1).
             guard
                 let cfg = try? SimulationConfig(
                     days: 40, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate,

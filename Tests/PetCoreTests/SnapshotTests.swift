@@ -2,7 +2,7 @@ import Foundation
 import PetCore
 import Testing
 
-/// The visible-snapshot rule (SPEC §3.2) through `catchUp`, the way the daemon runs it.
+/// The visible-snapshot rule (petprogress(7) §3.2) through `catchUp`, the way the daemon runs it.
 @Suite struct SnapshotTests {
     func pet(_ i: Int, _ xp: Int) -> PetState { PetState(stageIndex: i, stageXP: xp) }
 
@@ -79,7 +79,7 @@ import Testing
         #expect(w.snapshot == VisibleSnapshot(tick: at("2026-03-03T00:00:00Z"), pet: pet(1, 0)))
     }
 
-    /// SPEC's example: reset 04:30, the daemon starts at 04:40 after being off since the night
+    /// petprogress(7) §3.2's example: reset 04:30, the daemon starts at 04:40 after being off since the night
     /// before. The 04:00 snapshot excludes the 04:30 closeout, which shows at 05:00.
     @Test func resetAt0430StartAt0440() throws {
         var (w, ctx) = monday("22:00")

@@ -1,7 +1,7 @@
 import PetCore
 import Testing
 
-/// Hand-checked ticks (SPEC §3.2) in the awkward zones: DST both ways, 30- and 45-minute offsets,
+/// Hand-checked ticks (petprogress(7) §3.2) in the awkward zones: DST both ways, 30- and 45-minute offsets,
 /// and a zone change between calls.
 @Suite struct TickTests {
     func zone(_ id: String) throws -> Zone { try #require(SystemZones.zone(id), "the system tzdata lacks \(id)") }

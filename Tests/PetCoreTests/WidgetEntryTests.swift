@@ -25,7 +25,7 @@ let iconDir = "/usr/share/icons/hicolor/512x512/apps"
 func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
 
 @Suite struct WidgetEntryTests {
-    /// Every key an entry carries, with its D-Bus type (SPEC §6.2).
+    /// Every key an entry carries, with its D-Bus type (petprogress(7) §6.2).
     static let entryKeyTypes: [String: String] = [
         "date": "x", "next_date": "x", "day_key": "s", "stage_index": "i", "stage_count": "i",
         "stage_name": "s", "stage_xp": "i", "threshold": "i", "progress": "d", "is_final": "b",
@@ -34,7 +34,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         "upcoming": "aa{sv}", "rest_day": "b", "accessible_text": "s",
     ]
 
-    /// Every key a task record carries, with its D-Bus type (SPEC §6.2).
+    /// Every key a task record carries, with its D-Bus type (petprogress(7) §6.2).
     static let taskRecordKeyTypes: [String: String] = [
         "id": "s", "title": "s", "time": "s", "effective_time": "s", "day_key": "s", "done": "b",
         "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "scheduled_at": "x", "overdue": "b",

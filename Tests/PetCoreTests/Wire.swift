@@ -3,7 +3,7 @@ import PetBus
 import PetCore
 
 // These tests read PetCore's values as a client receives them: through their PetBus encoding, key
-// by key, so the expected strings below spell the contract's keys and types (SPEC §6.2).
+// by key, so the expected strings below spell the contract's keys and types (petprogress(7) §6.2).
 
 extension WidgetEntry {
     subscript(key: String) -> DBusValue? { dbus[key] }

@@ -1,7 +1,7 @@
 import PetCore
 import Testing
 
-/// SPEC §3 "every zone": for each `Zone` line of the system tzdata's `tzdata.zi`, over all of
+/// petprogress(7) §3 "every zone": for each `Zone` line of the system tzdata's `tzdata.zi`, over all of
 /// 2026 and all of 2100 (past Debian's tables, where each file's footer rule decides), every
 /// offset change and every tick must match an oracle that reads the same tzdata — glibc's `zdump`,
 /// run once for all zones — and days must hold up for both reset times. Zones run in parallel;

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PetService
 
-/// Clock and zone trouble with the injected clock and zone (issue 20 item 5; SPEC §3.2; never
+/// Clock and zone trouble with the injected clock and zone (issue 20 item 5; petprogress(7) §3.2; never
 /// the host's clock, DESIGN.md §4). A clock jump or resume wakes the timer (cancel-on-set) and the
 /// service refreshes, as `f.service.refresh()` does here; a zone change makes it re-read the zone.
 @Suite("Clock and zone trouble")
@@ -60,7 +60,7 @@ struct ClockTroubleTests {
         f.forget()
 
         // Monday (Stretch) and Tuesday (Pack, added in advance) are recorded; Wednesday, never
-        // lived, gets no instance and closes neutral (SPEC §3.1); Thursday opens with its instance.
+        // lived, gets no instance and closes neutral (petprogress(7) §3.1); Thursday opens with its instance.
         f.now = try berlin.at("2026-03-05", "10:20")
         f.service.refresh()
         #expect(f.writes == ["commit(2 records)"])

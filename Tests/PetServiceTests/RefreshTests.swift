@@ -6,7 +6,7 @@ import Testing
 @testable import PetService
 
 /// Before each call the service reads the clock once and brings days and the snapshot up to date
-/// (SPEC §3.2: "no call ever sees a stale day"); the refresh's signals go out before the reply.
+/// (petprogress(7) §3.2: "no call ever sees a stale day"); the refresh's signals go out before the reply.
 @Suite("The refresh before each call")
 struct RefreshTests {
     /// Calls of every kind: reads, property reads, introspection and a change.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PetService
 
-/// The exact signals each change sends (SPEC §6.1): `TasksChanged` and `PropertiesChanged` for
+/// The exact signals each change sends (petprogress(7) §6.1): `TasksChanged` and `PropertiesChanged` for
 /// `WidgetEntry` when the open day's tasks or rest flag change, `PropertiesChanged` for a setting
 /// when it is set, nothing for a refused call, and never `EntryChanged` (that is for ticks).
 @Suite("Signals of each change")
@@ -34,7 +34,7 @@ struct SignalSetTests {
             signals: taskPart),  // $d: a template, and today's instance
         Step(member: "UpdateTask", arguments: [.id(0), .text("Water the plants"), .text("")], signals: taskPart),
         Step(member: "UpdateTask", arguments: [.id(2), .text(""), .text("07:30")], signals: []),
-        // A template's edit changes future days only (SPEC §3): today's instance stays as it is.
+        // A template's edit changes future days only (petprogress(7) §3): today's instance stays as it is.
         Step(member: "UpdateTask", arguments: [.id(3), .text("Read a chapter"), .text("")], signals: []),
         Step(member: "MarkDone", arguments: [.id(0)], signals: taskPart),
         Step(member: "Undo", arguments: [.id(0)], signals: taskPart),

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PetService
 
-/// A store write that fails (SPEC §5, §6.1 `StorageFailure`): the call is refused, nothing
+/// A store write that fails (petprogress(7) §5, §6.1 `StorageFailure`): the call is refused, nothing
 /// acknowledged is lost, memory keeps matching the disk, and the next call or timer wake retries.
 @Suite("Storage failures")
 struct StorageFailureTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PetService
 
-/// Reading writes nothing (SPEC §5: the daemon writes on changes, ticks and closeouts only): no
+/// Reading writes nothing (petprogress(7) §5: the daemon writes on changes, ticks and closeouts only): no
 /// read method or property read touches the store unless a tick or a closeout is due, and then
 /// the first call writes once and the next ones not at all.
 @Suite("Reads write nothing")

@@ -14,7 +14,7 @@ import XDG
         BaseDirectories(.config) { environment[$0] }
     }
 
-    /// The user's data directory, and the data directory (SPEC §5), `petprogress` inside it.
+    /// The user's data directory, and the data directory (petprogress(7) §5), `petprogress` inside it.
     @Test(arguments: [
         (["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"], "/x/data", "/x/data/petprogress"),
         (["XDG_DATA_HOME": "/x/data/", "HOME": "/home/u"], "/x/data", "/x/data/petprogress"),

@@ -5,7 +5,7 @@ import PetStore
 import TestSupport
 import Testing
 
-/// SPEC §5 / §3.1 under SIGKILL: a child (`petstore-crashchild`) applies a long seeded sequence of
+/// petprogress(7) §5 / §3.1 under SIGKILL: a child (`petstore-crashchild`) applies a long seeded sequence of
 /// mutations and closeouts, printing `ack K MUTATIONS DIGEST` after each durable write; it is
 /// killed at random moments. After every kill the store must open, hold every acknowledged write
 /// (the next child checks the state is exactly the script's world at the last acknowledged write

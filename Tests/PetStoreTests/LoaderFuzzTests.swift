@@ -15,7 +15,7 @@ import Testing
 /// - a state that loads keeps `state.json` as it was (and a migrated one's original beside it);
 /// - a history file stays as it was or is cut back, and a cut is named in `problems`; every
 ///   complete line that reads as a record is kept, unless it is after the state's last closed day
-///   (SPEC §5: the state file is authoritative) and the cut is reported.
+///   (petprogress(7) §5: the state file is authoritative) and the cut is reported.
 /// Then the store must save and load again cleanly. `make test`: 300 cases; `PETPROGRESS_RELIABILITY=full`: 10,000.
 @Suite struct LoaderFuzzTests {
     static let full = ProcessInfo.processInfo.environment["PETPROGRESS_RELIABILITY"] == "full"

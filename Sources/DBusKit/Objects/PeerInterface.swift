@@ -3,7 +3,7 @@ import CDBus
 /// `org.freedesktop.DBus.Peer`, answered by DBusKit rather than by libdbus.
 ///
 /// libdbus answers `Ping` and `GetMachineId` itself, before any object sees the call, and ignores
-/// the arguments: a `Ping` with a string argument succeeds. SPEC §6.1 wants `InvalidArgs` for a
+/// the arguments: a `Ping` with a string argument succeeds. petprogress(7) §6.1 wants `InvalidArgs` for a
 /// wrong signature, so an exporting connection routes Peer calls to its objects
 /// (`dbus_connection_set_route_peer_messages`) and they end up here, for any object path.
 enum PeerInterface {

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// A typed client of `petprogressd`: one method per member of the contract (SPEC §6.1), typed
+/// A typed client of `petprogressd`: one method per member of the contract (petprogress(7) §6.1), typed
 /// results and typed errors. Blocking calls on one connection; use it from one thread.
 ///
 /// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation).

@@ -1,6 +1,6 @@
 import PetCore
 
-/// A signal from the daemon, decoded (SPEC §6.1).
+/// A signal from the daemon, decoded (petprogress(7) §6.1).
 public enum PetSignal: Equatable, Sendable {
     /// The hourly entry (at each tick, and only then).
     case entryChanged(WidgetEntry)

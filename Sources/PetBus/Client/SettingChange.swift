@@ -1,6 +1,6 @@
 import DBusKit
 
-/// A new value for one of the settings (SPEC §4), as ``PetClient/set(_:)`` sends it.
+/// A new value for one of the settings (petprogress(7) §4), as ``PetClient/set(_:)`` sends it.
 public enum SettingChange: Equatable, Sendable {
     case resetTime(String)
     case graceMinutes(UInt32)

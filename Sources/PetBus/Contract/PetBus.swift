@@ -1,4 +1,4 @@
-/// The names of the D-Bus contract (SPEC §6): the one place they are spelled in the sources.
+/// The names of the D-Bus contract (petprogress(7) §6): the one place they are spelled in the sources.
 public enum PetBus {
     /// The well-known bus name.
     public static let name = "io.petprogress.PetProgress1"

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// An archived day (SPEC §6.1): the elements of `GetHistory`'s `days`.
+/// An archived day (petprogress(7) §6.1): the elements of `GetHistory`'s `days`.
 extension HistoryRecord {
     enum Key: String {
         case dayKey = "day_key"

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// The contract's errors (SPEC §6.1): `io.petprogress.PetProgress1.Error.<Name>` with the sentence.
+/// The contract's errors (petprogress(7) §6.1): `io.petprogress.PetProgress1.Error.<Name>` with the sentence.
 extension PetError {
     /// This rejection as the D-Bus error the daemon replies with.
     public var dbus: DBusError { DBusError(name: PetBus.errorPrefix + kind.rawValue, message: message) }

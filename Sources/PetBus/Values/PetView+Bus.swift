@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// The pet keys (SPEC §6.2): `GetPet`'s reply, and part of every entry.
+/// The pet keys (petprogress(7) §6.2): `GetPet`'s reply, and part of every entry.
 extension PetView {
     enum Key: String {
         case stageIndex = "stage_index"

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// `GetStatus`'s reply (SPEC §6.1).
+/// `GetStatus`'s reply (petprogress(7) §6.1).
 extension ServiceStatus {
     enum Key: String {
         case version

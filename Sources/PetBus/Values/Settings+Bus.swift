@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// The settings as properties (SPEC §4): `ResetTime` s, `GraceMinutes` u, `SnoozeMinutes` u,
+/// The settings as properties (petprogress(7) §4): `ResetTime` s, `GraceMinutes` u, `SnoozeMinutes` u,
 /// `Rollover` b.
 extension Settings {
     /// Each setting property's current value.

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// A task record (SPEC §6.2): the elements of `ListTasks` and of an entry's `upcoming`.
+/// A task record (petprogress(7) §6.2): the elements of `ListTasks` and of an entry's `upcoming`.
 extension TaskRecord {
     enum Key: String {
         case id, title, time

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// A recurring template (SPEC §6.1): the elements of `ListTemplates`.
+/// A recurring template (petprogress(7) §6.1): the elements of `ListTemplates`.
 extension TemplateRecord {
     enum Key: String {
         case id, title, time

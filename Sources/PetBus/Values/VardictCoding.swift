@@ -4,7 +4,7 @@ import DBusKit
 typealias BusKey = RawRepresentable<String>
 
 /// Reads the typed fields of an `a{sv}`; a missing key or another type is a ``BusDecodingError``.
-/// Keys it is not asked for are ignored (SPEC §6.2: clients ignore keys they do not know).
+/// Keys it is not asked for are ignored (petprogress(7) §6.2: clients ignore keys they do not know).
 struct VardictReader {
     let values: [String: DBusValue]
     let what: String

@@ -1,7 +1,7 @@
 import DBusKit
 import PetCore
 
-/// The widget entry (SPEC §6.2): `GetWidgetEntry`, the `WidgetEntry` property, `EntryChanged`,
+/// The widget entry (petprogress(7) §6.2): `GetWidgetEntry`, the `WidgetEntry` property, `EntryChanged`,
 /// and each element of `GetTimeline`. The pet keys sit beside the entry's own.
 extension WidgetEntry {
     enum Key: String {

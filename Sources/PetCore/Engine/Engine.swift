@@ -1,4 +1,4 @@
-/// The pet engine: pure functions of (state, stage table), exactly as SPEC §2.1.
+/// The pet engine: pure functions of (state, stage table), exactly as petprogress(7) §2.1.
 public enum Engine {
     /// Applies one event: add its XP, then evolve and/or de-evolve as the event requires.
     public static func apply(_ event: PetEvent, to state: PetState, table: StageTable) -> PetState {

@@ -1,4 +1,4 @@
-/// The four events that change the pet (SPEC §2.1).
+/// The four events that change the pet (petprogress(7) §2.1).
 public enum PetEvent: Hashable, Sendable {
     /// A task done within the grace window of its scheduled instant: +2.
     case doneOnTime

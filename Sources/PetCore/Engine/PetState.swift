@@ -1,4 +1,4 @@
-/// The pet: which stage it is in and the stage XP gathered there (SPEC §2.1).
+/// The pet: which stage it is in and the stage XP gathered there (petprogress(7) §2.1).
 public struct PetState: Hashable, Sendable, CustomStringConvertible {
     public var stageIndex: Int
     public var stageXP: Int

@@ -1,4 +1,4 @@
-/// Why a closed day changed the pet (`petctl log`, SPEC §7): the events its closeout applied,
+/// Why a closed day changed the pet (`petctl log`, petprogress(7) §7): the events its closeout applied,
 /// computed from the record's tasks in the order the rules apply them, replayed through the
 /// engine from the pet at opening — and whether that agrees with what the record says.
 public struct DayStory: Hashable, Sendable {
@@ -26,7 +26,7 @@ public struct DayStory: Hashable, Sendable {
 
     public let record: HistoryRecord
     /// Completions by `completed_seq`, then each undone task in day order, then the daily result
-    /// (none on a rest day or a day without tasks) — the closeout's order (SPEC §2.1, §3.1).
+    /// (none on a rest day or a day without tasks) — the closeout's order (petprogress(7) §2.1, §3.1).
     public let steps: [Step]
     /// The pet at opening, in the table the story was told with.
     public let before: PetState

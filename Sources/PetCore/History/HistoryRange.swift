@@ -1,4 +1,4 @@
-/// The days a `GetHistory` call asks for (SPEC §6.1): `[from, to]`, either side open when absent.
+/// The days a `GetHistory` call asks for (petprogress(7) §6.1): `[from, to]`, either side open when absent.
 public struct HistoryRange: Hashable, Sendable {
     public let from: DayKey?
     public let to: DayKey?

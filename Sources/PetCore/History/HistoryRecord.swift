@@ -1,4 +1,4 @@
-/// A closed day as `GetHistory` describes it (SPEC §6.1): what it held, what it did to the pet.
+/// A closed day as `GetHistory` describes it (petprogress(7) §6.1): what it held, what it did to the pet.
 public struct HistoryRecord: Hashable, Sendable {
     public var dayKey: String
     /// The day's interval, Unix seconds.

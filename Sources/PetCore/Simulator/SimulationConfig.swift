@@ -1,4 +1,4 @@
-/// The synthetic user of `petctl simulate` (SPEC §7): how many days, how many tasks a day, how
+/// The synthetic user of `petctl simulate` (petprogress(7) §7): how many days, how many tasks a day, how
 /// often a task is done, how often a done task is on time, how many rest days a week, and the seed.
 public struct SimulationConfig: Hashable, Sendable {
     public let days: Int
@@ -7,7 +7,7 @@ public struct SimulationConfig: Hashable, Sendable {
     public let doneRate: Double
     /// The chance that a done task is on time (else it is late: +1).
     public let onTimeRate: Double
-    /// Rest days in each week of seven (SPEC §3.1.1): the last ones of the week, so with 2 the
+    /// Rest days in each week of seven (petprogress(7) §3.1.1): the last ones of the week, so with 2 the
     /// simulated days 6 and 7, 13 and 14, … (day 1 is a Monday: a weekend).
     public let restDaysPerWeek: Int
     public let seed: UInt64

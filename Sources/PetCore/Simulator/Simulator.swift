@@ -1,4 +1,4 @@
-/// The balance simulator behind `petctl simulate` (SPEC §7): a seeded synthetic user over N days,
+/// The balance simulator behind `petctl simulate` (petprogress(7) §7): a seeded synthetic user over N days,
 /// run through the same `Engine` and events as the daemon, reporting the day each stage is first
 /// reached. Deterministic for a seed.
 public enum Simulator {
@@ -21,7 +21,7 @@ public enum Simulator {
 
     /// Runs the simulation. Each day, tasks are completed in task order (on time +2, late +1),
     /// then the closeout charges each undone task as missed (−2) and applies the daily result —
-    /// exactly the daemon's order; a rest day skips both (SPEC §3.1.1). The pet starts as a new
+    /// exactly the daemon's order; a rest day skips both (petprogress(7) §3.1.1). The pet starts as a new
     /// tadpole on day 0. A rest day draws its outcomes like any other day, so the same seed is the
     /// same user whatever the rest days.
     public static func run(_ config: SimulationConfig, stages: StageTable = .builtIn) -> SimulationResult {

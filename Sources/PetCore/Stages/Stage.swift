@@ -1,4 +1,4 @@
-/// One form of the pet (SPEC §2).
+/// One form of the pet (petprogress(7) §2).
 public struct Stage: Decodable, Hashable, Sendable {
     /// 0-based index in its table.
     public let i: Int

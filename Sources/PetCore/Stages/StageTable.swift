@@ -2,13 +2,13 @@ import FoundationEssentials
 
 /// The stage table in force: the built-in 20 forms or a validated `stages.json` override.
 public struct StageTable: Hashable, Sendable {
-    /// Where the override lives, relative to the user's XDG configuration directory (SPEC §2); the
+    /// Where the override lives, relative to the user's XDG configuration directory (petprogress(7) §2); the
     /// daemon and petctl both look there.
     public static let overrideFile = "petprogress/stages.json"
 
     public let stages: [Stage]
 
-    /// Validates a table (SPEC §2): at least 2 stages, `i` running 0…n-1, non-empty names and
+    /// Validates a table (petprogress(7) §2): at least 2 stages, `i` running 0…n-1, non-empty names and
     /// assets, every threshold > 0 except the last, which is 0. Never half-used: all or an error.
     public init(stages: [Stage]) throws(StageTableError) {
         guard stages.count >= 2 else { throw StageTableError("it needs at least 2 stages, found \(stages.count)") }

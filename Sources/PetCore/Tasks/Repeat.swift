@@ -1,4 +1,4 @@
-/// How a template repeats (SPEC §3): `daily`, `weekdays` (Mon–Fri), or chosen weekdays.
+/// How a template repeats (petprogress(7) §3): `daily`, `weekdays` (Mon–Fri), or chosen weekdays.
 public enum Repeat: Hashable, Sendable, CustomStringConvertible {
     case daily
     case weekdays

@@ -1,4 +1,4 @@
-/// A task of one day (SPEC §3).
+/// A task of one day (petprogress(7) §3).
 public struct TaskItem: Hashable, Sendable {
     /// `YYYYMMDD-<serial>`; unique and never reused.
     public let id: String
@@ -46,14 +46,14 @@ public struct TaskItem: Hashable, Sendable {
 
 extension TaskItem {
     /// Whether this task comes before `other` in a day's order: by effective instant, then by
-    /// creation order (SPEC §3).
+    /// creation order (petprogress(7) §3).
     public func precedesInDay(_ other: TaskItem) -> Bool {
         (effective, order) < (other.effective, other.order)
     }
 }
 
 extension Sequence<TaskItem> {
-    /// A day's order: by effective instant, then by creation order (SPEC §3).
+    /// A day's order: by effective instant, then by creation order (petprogress(7) §3).
     public func inDayOrder() -> [TaskItem] {
         let items = Array(self)
         // Sorting positions rather than the tasks: a task is a large struct, and moving them was

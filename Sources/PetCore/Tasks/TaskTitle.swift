@@ -1,4 +1,4 @@
-/// Task titles (SPEC §3): 1–200 Unicode code points after trimming white space, no control characters.
+/// Task titles (petprogress(7) §3): 1–200 Unicode code points after trimming white space, no control characters.
 public enum TaskTitle {
     public static let maxLength = 200
 

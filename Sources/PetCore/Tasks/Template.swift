@@ -1,4 +1,4 @@
-/// A recurring task (SPEC §3): each matching day gets an instance when it opens.
+/// A recurring task (petprogress(7) §3): each matching day gets an instance when it opens.
 public struct Template: Hashable, Sendable {
     /// `t-<serial>`.
     public let id: String

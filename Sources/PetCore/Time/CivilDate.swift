@@ -84,7 +84,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
-/// The key of a day: its local start date (SPEC §3).
+/// The key of a day: its local start date (petprogress(7) §3).
 public typealias DayKey = CivilDate
 
 func pad(_ n: Int, _ width: Int) -> String {

@@ -1,4 +1,4 @@
-/// A day of the plan: its key and its half-open interval `[start, end)` (SPEC §3).
+/// A day of the plan: its key and its half-open interval `[start, end)` (petprogress(7) §3).
 public struct Day: Hashable, Sendable {
     public let key: DayKey
     public let start: Instant

@@ -1,4 +1,4 @@
-/// The day model of SPEC §3 as pure functions of instants, the reset time and the zone.
+/// The day model of petprogress(7) §3 as pure functions of instants, the reset time and the zone.
 public enum DayCalendar {
     /// A day lasts at least this long; its end is the first reset instant at least this far on.
     public static let minimumDayLength: Instant = 12 * 3600

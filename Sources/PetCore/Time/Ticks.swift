@@ -1,4 +1,4 @@
-/// Hourly ticks (SPEC §3.2): every instant whose local wall time is minute 0, second 0.
+/// Hourly ticks (petprogress(7) §3.2): every instant whose local wall time is minute 0, second 0.
 ///
 /// Ticks are found from the zone's offsets alone, never by rounding instants to 3600 s: within a
 /// stretch of constant offset `o` the ticks are the instants `t ≡ −o (mod 3600)`, and where the

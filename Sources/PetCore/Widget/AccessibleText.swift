@@ -1,4 +1,4 @@
-/// The entry's `accessible_text` (SPEC §6.2): one plain English sentence for screen readers,
+/// The entry's `accessible_text` (petprogress(7) §6.2): one plain English sentence for screen readers,
 /// e.g. `Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: 14:30 Write report.`
 public enum AccessibleText {
     /// The next task as the sentence names it.

@@ -1,4 +1,4 @@
-/// The pet as a widget or the Today screen shows it (SPEC §6.2's pet keys, and `GetPet`).
+/// The pet as a widget or the Today screen shows it (petprogress(7) §6.2's pet keys, and `GetPet`).
 public struct PetView: Hashable, Sendable {
     /// 0-based index in the table in force.
     public var stageIndex: Int

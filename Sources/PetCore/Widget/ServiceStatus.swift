@@ -1,4 +1,4 @@
-/// What the daemon reports about itself (`GetStatus`, SPEC §6.1).
+/// What the daemon reports about itself (`GetStatus`, petprogress(7) §6.1).
 public struct ServiceStatus: Hashable, Sendable {
     public var version: String
     public var dataDirectory: String

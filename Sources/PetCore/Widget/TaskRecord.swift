@@ -1,4 +1,4 @@
-/// A task as `ListTasks` and the entry's `upcoming` describe it (SPEC §6.2).
+/// A task as `ListTasks` and the entry's `upcoming` describe it (petprogress(7) §6.2).
 public struct TaskRecord: Hashable, Sendable {
     public var id: String
     public var title: String

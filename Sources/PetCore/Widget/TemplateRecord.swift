@@ -1,4 +1,4 @@
-/// A recurring template as `ListTemplates` describes it (SPEC §6.1).
+/// A recurring template as `ListTemplates` describes it (petprogress(7) §6.1).
 public struct TemplateRecord: Hashable, Sendable {
     /// `t-<serial>`.
     public var id: String

@@ -1,4 +1,4 @@
-/// The timeline (SPEC §3.2): the next 24 ticks after now, each with the entry the widget would
+/// The timeline (petprogress(7) §3.2): the next 24 ticks after now, each with the entry the widget would
 /// show at that tick given the data as it stands.
 public enum Timeline {
     public static let length = 24

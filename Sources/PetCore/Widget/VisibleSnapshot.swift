@@ -1,4 +1,4 @@
-/// What the pet part of the widget shows: the live pet state as of one tick (SPEC §3.2).
+/// What the pet part of the widget shows: the live pet state as of one tick (petprogress(7) §3.2).
 ///
 /// Stored in the state file, so it survives restarts; it changes only when a later tick is
 /// reached, never because of completions, undo, restarts or reads in between.
@@ -14,7 +14,7 @@ public struct VisibleSnapshot: Hashable, Sendable {
     }
 }
 
-/// The visible-snapshot rule of SPEC §3.2 as pure functions.
+/// The visible-snapshot rule of petprogress(7) §3.2 as pure functions.
 ///
 /// The daemon is the only writer and runs due closeouts and this rule before every message and at
 /// every wake, so at any call the live pet holds nothing that happened after the latest tick

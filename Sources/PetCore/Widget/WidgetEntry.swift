@@ -1,4 +1,4 @@
-/// The widget entry (SPEC §6.2): the pet part (the visible snapshot, or the live pet for a
+/// The widget entry (petprogress(7) §6.2): the pet part (the visible snapshot, or the live pet for a
 /// timeline entry) and one day's task part read at an instant.
 public struct WidgetEntry: Hashable, Sendable {
     /// The tick the pet part was taken at (Unix seconds).
@@ -18,7 +18,7 @@ public struct WidgetEntry: Hashable, Sendable {
     public var nextTaskOverdue: Bool
     /// Up to 3 not-done records, in order, starting with the next task.
     public var upcoming: [TaskRecord]
-    /// The entry's day is a rest day (SPEC §3.1.1): part of the live task part.
+    /// The entry's day is a rest day (petprogress(7) §3.1.1): part of the live task part.
     public var restDay: Bool
     /// One plain English sentence for screen readers.
     public var accessibleText: String

@@ -1,4 +1,4 @@
-/// A day as a request names it (SPEC §6.1): `"today"` is the open day, `"tomorrow"` the next one,
+/// A day as a request names it (petprogress(7) §6.1): `"today"` is the open day, `"tomorrow"` the next one,
 /// and anything else must be a day key `YYYY-MM-DD`. `AddTaskFor`, `ListTasks` and `SetRest` all
 /// read their day through it.
 public enum DayName: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// A closed day as archived to history (SPEC §3.1 step 3).
+/// A closed day as archived to history (petprogress(7) §3.1 step 3).
 public struct DayRecord: Hashable, Sendable {
     public let day: Day
     /// The day's tasks as they stood at closing, in day order.
@@ -11,7 +11,7 @@ public struct DayRecord: Hashable, Sendable {
     public let petAtClose: PetState
     /// The sum of the XP of every event the day caused: completions, misses and the daily result.
     public let xpChange: Int
-    /// Whether it closed as a rest day (SPEC §3.1.1): no misses charged, no daily result.
+    /// Whether it closed as a rest day (petprogress(7) §3.1.1): no misses charged, no daily result.
     public let rest: Bool
     /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus).
     public let resultXP: Int

@@ -12,8 +12,8 @@ public struct CatchUp: Hashable, Sendable {
 }
 
 extension PetWorld {
-    /// Brings the world up to date at `ctx.now`: runs the due closeouts (SPEC §3.1), then the
-    /// visible-snapshot rule (SPEC §3.2). The daemon calls this on start (`startingUp: true`),
+    /// Brings the world up to date at `ctx.now`: runs the due closeouts (petprogress(7) §3.1), then the
+    /// visible-snapshot rule (petprogress(7) §3.2). The daemon calls this on start (`startingUp: true`),
     /// before handling each message, at each timer wake and after a clock jump or zone change.
     public mutating func catchUp(_ ctx: Context, startingUp: Bool = false) -> CatchUp {
         // The live pet replays the day's awards. Only a closeout or a new snapshot needs it, so the

@@ -1,4 +1,4 @@
-/// The daily closeout (SPEC §3.1) and catch-up over several ended days.
+/// The daily closeout (petprogress(7) §3.1) and catch-up over several ended days.
 extension PetWorld {
     /// Whether the open day has ended at `ctx.now`, so `closeDueDays` has a day to close.
     func closeoutDue(_ ctx: Context) -> Bool { ctx.now >= openDay.end }
@@ -19,7 +19,7 @@ extension PetWorld {
     }
 
     /// Steps 1–3 for the open day, then opens the next one with the tasks added for it. A rest day
-    /// skips steps 1 and 2 (SPEC §3.1.1); its undone tasks are still returned, for rollover.
+    /// skips steps 1 and 2 (petprogress(7) §3.1.1); its undone tasks are still returned, for rollover.
     private mutating func closeOpenDay(_ ctx: Context) -> (Closeout, missed: [TaskItem]) {
         let ordered = tasks.inDayOrder()
         let missed = ordered.filter { !$0.isDone }

@@ -1,4 +1,4 @@
-/// Done, undo and snooze on the open day's tasks (SPEC §3).
+/// Done, undo and snooze on the open day's tasks (petprogress(7) §3).
 extension PetWorld {
     /// Marks a task of the open day done at `ctx.now`; returns its award: 2 on time (within the
     /// grace window of its scheduled instant, either side), 1 late.

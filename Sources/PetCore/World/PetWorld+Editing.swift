@@ -1,4 +1,4 @@
-/// Adding, editing and deleting tasks and templates (SPEC §3, §6.1 `AddTaskFor`, `UpdateTask`,
+/// Adding, editing and deleting tasks and templates (petprogress(7) §3, §6.1 `AddTaskFor`, `UpdateTask`,
 /// `DeleteTask`). Every function validates fully before it changes anything.
 extension PetWorld {
     /// Adds a one-off task, or — with a repeat rule — a template (and today's instance when it is

@@ -1,4 +1,4 @@
-/// Where an id lives, and the errors for ids that live nowhere editable (SPEC §3).
+/// Where an id lives, and the errors for ids that live nowhere editable (petprogress(7) §3).
 enum Slot {
     case today(Int)
     case tomorrow(Int)

@@ -1,4 +1,4 @@
-/// Rest days (SPEC §3.1.1): which days are marked, and `SetRest`'s rules.
+/// Rest days (petprogress(7) §3.1.1): which days are marked, and `SetRest`'s rules.
 extension PetWorld {
     /// How far ahead of the open day a day may be marked.
     public static let restHorizonDays = 365
@@ -14,7 +14,7 @@ extension PetWorld {
     public var markedRestDays: [DayKey] { restDays.filter { $0 >= openDay.key } }
 
     /// Marks (`rest` true) or unmarks every day from `from` to `to` inclusive; each is `"today"`,
-    /// `"tomorrow"` or a day key. Checks, in SPEC §6.1's order: a malformed day or `from` after
+    /// `"tomorrow"` or a day key. Checks, in petprogress(7) §6.1's order: a malformed day or `from` after
     /// `to` is `InvalidArgument`; a day before the open day (closed, or never a day) is
     /// `ReadOnlyDay`; a day more than 365 days after the open day is `InvalidArgument`. Nothing
     /// changes on an error.

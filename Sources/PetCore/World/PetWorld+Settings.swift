@@ -1,4 +1,4 @@
-/// Changing settings (SPEC §4). A changed reset time shapes the next day, not the open one.
+/// Changing settings (petprogress(7) §4). A changed reset time shapes the next day, not the open one.
 extension PetWorld {
     public mutating func setResetTime(_ text: String) throws(PetError) {
         settings.resetTime = try WallTime.parse(text, what: "reset time")

@@ -1,4 +1,4 @@
-/// Everything the daemon keeps between runs, as one value (SPEC §5's `state.json`): the pet at the
+/// Everything the daemon keeps between runs, as one value (petprogress(7) §5's `state.json`): the pet at the
 /// open day's opening, settings, templates, rest days, the open and next day's tasks, the last
 /// closed day and the counters. The live pet is derived, never stored, so undo cannot drift from the rules.
 public struct PetWorld: Hashable, Sendable {
@@ -14,7 +14,7 @@ public struct PetWorld: Hashable, Sendable {
     /// Tasks added in advance for the next day.
     public var tomorrow: [TaskItem]
     public var templates: [Template]
-    /// The keys of the days marked as rest days (SPEC §3.1.1), ascending, each once. Keys up to
+    /// The keys of the days marked as rest days (petprogress(7) §3.1.1), ascending, each once. Keys up to
     /// and including a closed day's leave at its closeout.
     public var restDays: [DayKey]
     public var lastClosedDay: DayKey?
@@ -22,7 +22,7 @@ public struct PetWorld: Hashable, Sendable {
     public var mutations: UInt64
     /// The last serial handed out for an id; ids are never reused.
     public var serial: UInt64
-    /// What the widget's pet part shows: the live pet as of the latest tick reached (SPEC §3.2);
+    /// What the widget's pet part shows: the live pet as of the latest tick reached (petprogress(7) §3.2);
     /// nil until the snapshot rule first runs.
     public var snapshot: VisibleSnapshot?
 

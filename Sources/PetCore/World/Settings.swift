@@ -1,4 +1,4 @@
-/// The user's settings (SPEC §4), each validated on the way in.
+/// The user's settings (petprogress(7) §4), each validated on the way in.
 public struct Settings: Hashable, Sendable {
     public var resetTime: WallTime = .midnight
     public var graceMinutes: Int = 60

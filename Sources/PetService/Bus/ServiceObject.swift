@@ -4,7 +4,7 @@ import PetCore
 
 /// The exported object: each member of the contract wired to the service. Before any call to the
 /// object is handled, `prepare` brings the day and the snapshot up to date — one clock read and
-/// one refresh per message, whatever the member (SPEC §3.2) — and signals that refresh causes go
+/// one refresh per message, whatever the member (petprogress(7) §3.2) — and signals that refresh causes go
 /// out before the reply; those a handler causes go out after it. Calls queued behind one another
 /// are answered together (`answer`): their changes saved once, then their replies and signals in order.
 extension PetService {

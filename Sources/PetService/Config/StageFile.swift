@@ -3,7 +3,7 @@ import LinuxKit
 import PetCore
 import XDG
 
-/// The optional stage-table override, `$XDG_CONFIG_HOME/petprogress/stages.json` (SPEC §2).
+/// The optional stage-table override, `$XDG_CONFIG_HOME/petprogress/stages.json` (petprogress(7) §2).
 public enum StageFile {
     /// Where the override lives for this environment, or nil without `XDG_CONFIG_HOME` and `HOME`.
     public static func path(environment: [String: String]) -> String? {

@@ -2,7 +2,7 @@ import DBusKit
 import PetBus
 import PetCore
 
-/// The interface's members (SPEC §6.1) as plain functions on the service.
+/// The interface's members (petprogress(7) §6.1) as plain functions on the service.
 extension PetService {
     func widgetEntry() -> WidgetEntry { world.widgetEntry(context, iconPath: iconPath) }
 
@@ -56,7 +56,7 @@ extension PetService {
         }
     }
 
-    // Rest days and history (SPEC §3.1.1, §6.1).
+    // Rest days and history (petprogress(7) §3.1.1, §6.1).
 
     func setRest(from: String, to: String, rest: Bool) throws(PetError) {
         try mutate { w, ctx throws(PetError) in try w.setRest(from: from, to: to, rest: rest, ctx) }
@@ -65,7 +65,7 @@ extension PetService {
     func restDays() -> [String] { world.markedRestDays.map(\.description) }
 
     /// The archived days in `[from, to]`, at most 31, the latest when more match. Only days up to
-    /// the state's last closed day count: the state file is authoritative over history (SPEC §5).
+    /// the state's last closed day count: the state file is authoritative over history (petprogress(7) §5).
     func history(from: String, to: String) throws(PetError) -> (records: [HistoryRecord], more: Bool) {
         let asked = try HistoryRange.parse(from: from, to: to)
         guard let last = world.lastClosedDay, asked.from.map({ $0 <= last }) ?? true else { return ([], false) }
@@ -89,7 +89,7 @@ extension PetService {
             mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
     }
 
-    // Settings (SPEC §4).
+    // Settings (petprogress(7) §4).
 
     func setResetTime(_ value: DBusValue) throws(PetError) {
         guard case .string(let text) = value else { throw wrongType(.resetTime, "a string HH:MM") }

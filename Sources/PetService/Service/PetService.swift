@@ -2,7 +2,7 @@ import PetCore
 import PetStore
 
 /// The daemon's brain: the world in memory, the store that makes it durable, and the rules that
-/// map each request onto PetCore (SPEC §3.2, §5, §6). Single-threaded: it runs on the event loop.
+/// map each request onto PetCore (petprogress(7) §3.2, §5, §6). Single-threaded: it runs on the event loop.
 ///
 /// Every incoming message first brings days and the visible snapshot up to date (`refresh`, with
 /// one clock read); the handler then works at that instant. A change is computed on a copy, made

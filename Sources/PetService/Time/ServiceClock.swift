@@ -2,7 +2,7 @@ import Glibc
 import LinuxKit
 import PetCore
 
-/// The daemon's clock: the real wall clock, or the simulated one of SPEC §9
+/// The daemon's clock: the real wall clock, or the simulated one of petprogress(7) §9
 /// (`start + scale × monotonic time since start-up`, with real clock jumps ignored).
 public struct ServiceClock: Sendable {
     enum Mode: Sendable {

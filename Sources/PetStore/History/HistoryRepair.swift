@@ -1,7 +1,7 @@
 import LinuxKit
 import PetCore
 
-/// Bringing history in line with the state file at load (SPEC §5). Planned first, read-only, so a
+/// Bringing history in line with the state file at load (petprogress(7) §5). Planned first, read-only, so a
 /// newer-schema line refuses the load before anything is touched; then applied durably.
 struct HistoryRepair {
     /// Cut a file back to this length (a torn last line, or records after the state's last day).

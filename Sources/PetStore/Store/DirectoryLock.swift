@@ -1,7 +1,7 @@
 import Glibc
 import LinuxKit
 
-/// The exclusive lock on the data directory (SPEC §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
+/// The exclusive lock on the data directory (petprogress(7) §5, one writer): `flock(LOCK_EX | LOCK_NB)` on
 /// `.lock`. The kernel drops it when the process dies, even by SIGKILL, so a crash never leaves a
 /// stale lock behind.
 struct DirectoryLock {

@@ -2,7 +2,7 @@ import Glibc
 import LinuxKit
 import PetCore
 
-/// The durable local file store (SPEC §5): one atomically replaced `state.json`, append-only
+/// The durable local file store (petprogress(7) §5): one atomically replaced `state.json`, append-only
 /// history per year, a directory lock. Owned by the daemon's single-threaded loop; not thread-safe.
 ///
 /// Every `save` and `commitCloseouts` is durable before it returns. When one throws, the state
@@ -52,7 +52,7 @@ public final class PetStore {
 
     // MARK: Loading
 
-    /// Reads the state and brings history in line with it (SPEC §5):
+    /// Reads the state and brings history in line with it (petprogress(7) §5):
     /// - a newer schema anywhere refuses with `.newerSchema`, touching nothing;
     /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp of now>` (never
     ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
@@ -135,7 +135,7 @@ public final class PetStore {
         try replaceState(world)
     }
 
-    /// A closeout as one durable step (SPEC §3.1): appends the records of the closed days to
+    /// A closeout as one durable step (petprogress(7) §3.1): appends the records of the closed days to
     /// history (fsynced), then replaces the state. A crash at any point leaves each day either
     /// fully closed or not: records after the state's last closed day are dropped at the next
     /// load. A record for a day already in history is skipped, so no day is recorded twice.

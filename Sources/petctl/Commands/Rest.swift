@@ -2,7 +2,7 @@ import ArgumentParser
 import PetBus
 import PetCore
 
-/// `petctl rest [FROM [TO]]`, `rest --clear [FROM [TO]]`, `rest --list`: rest days (SPEC §3.1.1).
+/// `petctl rest [FROM [TO]]`, `rest --clear [FROM [TO]]`, `rest --list`: rest days (petprogress(7) §3.1.1).
 struct Rest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rest",

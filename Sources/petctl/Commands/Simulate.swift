@@ -1,7 +1,7 @@
 import ArgumentParser
 import PetCore
 
-/// `petctl simulate`: the rules run offline on a synthetic user (SPEC §7), to tune thresholds.
+/// `petctl simulate`: the rules run offline on a synthetic user (petprogress(7) §7), to tune thresholds.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",

@@ -2,7 +2,7 @@ import DBusKit
 import PetBus
 import PetCore
 
-/// The whole entry as one line of JSON with the contract's keys (SPEC §6.2): written from the
+/// The whole entry as one line of JSON with the contract's keys (petprogress(7) §6.2): written from the
 /// entry's own `a{sv}` encoding, so the keys are PetBus's and are not spelled again here.
 enum EntryJSON {
     static func line(_ entry: WidgetEntry) -> String { json(entry.dbus) }

@@ -1,7 +1,7 @@
 import PetBus
 import PetCore
 
-/// Everything `petctl export` takes away (SPEC §7): all of history, the open day and tomorrow,
+/// Everything `petctl export` takes away (petprogress(7) §7): all of history, the open day and tomorrow,
 /// templates, settings, rest days and the pet — and its two forms.
 struct ExportDocument {
     let status: ServiceStatus
@@ -17,7 +17,7 @@ struct ExportDocument {
     /// The version of the JSON document's shape; readers check it.
     static let schema = 1
 
-    /// One JSON document (RFC 8259). The records use the D-Bus contract's keys (SPEC §6.1,
+    /// One JSON document (RFC 8259). The records use the D-Bus contract's keys (petprogress(7) §6.1,
     /// §6.2), instants are Unix seconds; one history record a line, so the file diffs well.
     var json: String {
         let s = settings

@@ -1,6 +1,6 @@
 import PetCore
 
-/// The calendar heatmap of `petctl history` (SPEC §7): one 3-column cell a day, weeks as rows
+/// The calendar heatmap of `petctl history` (petprogress(7) §7): one 3-column cell a day, weeks as rows
 /// from Monday, shaded by completion rate at the rules' own boundaries (80 % earns the daily
 /// bonus, under 40 % the penalty); rest days, days without tasks, days without a record and
 /// today each look different without colour, and colour only adds to that.

@@ -4,7 +4,7 @@ import PetCore
 extension PetClient {
     /// Every archived day with a key in `[from, to]` (`""` leaves a side open), ascending:
     /// `GetHistory` answers at most 31, the latest, so this pages backwards with `to` set to the
-    /// day before the earliest key received, until `more` is false (SPEC §6.1).
+    /// day before the earliest key received, until `more` is false (petprogress(7) §6.1).
     func allHistory(from: String = "", to: String = "") throws(PetClientError) -> [HistoryRecord] {
         var pages: [[HistoryRecord]] = []
         var upper = to

@@ -2,7 +2,7 @@ import ArgumentParser
 import PetBus
 import PetCore
 
-/// Runs a command's requests on the session bus and turns failures into SPEC §7's exit statuses,
+/// Runs a command's requests on the session bus and turns failures into petprogress(7) §7's exit statuses,
 /// each reported as one sentence on stderr.
 enum Session {
     /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3.

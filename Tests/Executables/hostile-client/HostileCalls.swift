@@ -3,7 +3,7 @@ import DBusKit
 /// Generates the hostile calls: random members, interfaces, paths and argument signatures, and the
 /// daemon's own members with the right signature but values that must be refused.
 ///
-/// Every call is built so that it cannot succeed as a change (SPEC §6.1: a rejected call changes
+/// Every call is built so that it cannot succeed as a change (petprogress(7) §6.1: a rejected call changes
 /// nothing), on a daemon whose open day has no pending task: mutating members get an id that does
 /// not exist, a time that is not `HH:MM`, a malformed day or a setting out of range. Reads may
 /// succeed. A mutation that succeeds anyway is counted, and the test fails on it.
@@ -13,7 +13,7 @@ struct HostileCalls {
     static let interface = "io.petprogress.PetProgress1"
     static let properties = "org.freedesktop.DBus.Properties"
 
-    /// The daemon's methods and their argument signatures (SPEC §6.1).
+    /// The daemon's methods and their argument signatures (petprogress(7) §6.1).
     static let members: [(name: String, signature: String)] = [
         ("GetWidgetEntry", ""), ("GetTimeline", ""), ("MarkNextDone", ""), ("SnoozeNext", ""), ("MarkDone", "s"),
         ("Undo", "s"), ("Snooze", "s"), ("AddTask", "ss"), ("AddTaskFor", "ssss"), ("UpdateTask", "sss"),

@@ -12,7 +12,7 @@ struct RandomText {
         "tomorrow", "mon", "daily", "weekdays", "09:00", "24:00", "2026-03-02", "20260302-1", "t-1",
     ]
 
-    /// Times that are never valid `HH:MM` (SPEC §3).
+    /// Times that are never valid `HH:MM` (petprogress(7) §3).
     static let badTimes = [
         "", "9:00", "24:00", "12:60", "ab:cd", "12:00:00", "٠٩:٠٠", " 09:00", "09:00\n", "0900", "+9:00", "-1:00",
         "99:99", "23:5", "2:3",

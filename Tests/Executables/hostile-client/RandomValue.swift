@@ -1,6 +1,6 @@
 import DBusKit
 
-/// Random D-Bus values of every type, nested up to the bus's limits (SPEC §6.1: no input may crash
+/// Random D-Bus values of every type, nested up to the bus's limits (petprogress(7) §6.1: no input may crash
 /// the daemon). Arrays and structs nest at most 32 deep each and all containers, variants
 /// included, at most 64 (the D-Bus specification's limits); now and then a value goes all the way.
 struct RandomValue {

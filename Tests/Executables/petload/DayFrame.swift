@@ -19,6 +19,6 @@ struct DayFrame {
         return (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
     }
 
-    /// The id prefix of this day's tasks (SPEC §3: a task id begins with its day key's digits).
+    /// The id prefix of this day's tasks (petprogress(7) §3: a task id begins with its day key's digits).
     var idPrefix: String { key.filter { $0 != "-" } + "-" }
 }

@@ -7,7 +7,7 @@ struct ModelTask: Equatable {
     var xp = 0
     var snoozedUntil: Int64 = 0
 
-    /// SPEC §3: the snoozed-until instant if set, else the scheduled instant.
+    /// petprogress(7) §3: the snoozed-until instant if set, else the scheduled instant.
     func effective(_ frame: DayFrame) -> Int64 { snoozedUntil != 0 ? snoozedUntil : frame.instant(time) }
 }
 

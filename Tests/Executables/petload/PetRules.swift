@@ -1,7 +1,7 @@
-/// The XP rules of SPEC §2.1 that the open day can exercise, written out here — not PetCore
+/// The XP rules of petprogress(7) §2.1 that the open day can exercise, written out here — not PetCore
 /// called — so the test is an independent oracle.
 enum PetRules {
-    /// The built-in stage thresholds (SPEC §2): stage XP needed to evolve out of each stage.
+    /// The built-in stage thresholds (petprogress(7) §2): stage XP needed to evolve out of each stage.
     static let thresholds = [10, 20, 30, 40, 50, 60, 75, 90, 110, 135, 165, 200, 240, 285, 335, 390, 450, 515, 585, 0]
 
     /// Grace (minutes) around a task's scheduled instant within which a completion is on time.

@@ -1,6 +1,6 @@
 import DBusKit
 
-/// Plans one client's next call from its model, with the reply the SPEC predicts.
+/// Plans one client's next call from its model, with the reply the rules (petprogress(7)) predict.
 ///
 /// Each client owns its tasks (titles `L<client>-<n>`, unique for the client's life), so its
 /// predictions are exact whatever the other clients do. Times: `01:00` is on time for a completion
@@ -24,7 +24,7 @@ struct Planner {
 
     static let onTime = "01:00"
     static let times = [onTime, "03:00", "07:30", "12:00", "18:45", "22:00"]
-    /// At most this many tasks per client: 16 clients stay under the 200 tasks of a day (SPEC §3).
+    /// At most this many tasks per client: 16 clients stay under the 200 tasks of a day (petprogress(7) §3).
     static let capacity = 10
 
     let prefix: String
@@ -102,7 +102,7 @@ struct Planner {
         guard let task = pick(model, { validOnly ? !$0.done : true }) else { return add(model) }
         let call = Call(member: "MarkDone", arguments: [.string(task.id)])
         if task.done { return .rejected(call, Wire.error("AlreadyDone")) }
-        // Judged against the scheduled time, never the snoozed one (SPEC §3).
+        // Judged against the scheduled time, never the snoozed one (petprogress(7) §3).
         let xp = task.time == Self.onTime ? 2 : 1
         let after = model.updating(task.id) {
             $0.done = true
@@ -129,7 +129,7 @@ struct Planner {
         }
         let call = Call(member: "Snooze", arguments: [.string(task.id)])
         if task.done { return .rejected(call, Wire.error("AlreadyDone")) }
-        // SPEC §3: min(max(now, effective) + length, day end − 60 s); now is before every effective instant.
+        // petprogress(7) §3: min(max(now, effective) + length, day end − 60 s); now is before every effective instant.
         let effective = task.effective(frame)
         let until = min(effective + PetRules.snoozeSeconds, last)
         if until <= effective { return .rejected(call, Wire.error("InvalidArgument")) }
@@ -148,7 +148,7 @@ struct Planner {
         let time = anyTime(except: task.time)
         let call = Call(member: "UpdateTask", arguments: [.string(task.id), .string(""), .string(time)])
         if task.done { return .rejected(call, Wire.error("AlreadyDone")) }
-        // A time change clears the snooze (SPEC §3).
+        // A time change clears the snooze (petprogress(7) §3).
         let after = model.updating(task.id) {
             $0.time = time
             $0.snoozedUntil = 0
@@ -214,7 +214,7 @@ struct Planner {
                 Call(member: "AddTask", arguments: [.string(freshTitle() + "\u{7}"), .string("09:00")]), invalid),
             .rejected(
                 Call(member: "UpdateTask", arguments: [.string(someID ?? unknown), .string(""), .string("9:00")]),
-                // SPEC §6.1: NotFound is checked before InvalidArgument.
+                // petprogress(7) §6.1: NotFound is checked before InvalidArgument.
                 someID == nil ? Wire.error("NotFound") : invalid),
             .rejected(Call(member: "MarkDone", arguments: [.string(unknown)]), Wire.error("NotFound")),
             .rejected(Call(member: "Snooze", arguments: [.string(unknown)]), Wire.error("NotFound")),

@@ -1,6 +1,6 @@
 import DBusKit
 
-/// Compares the daemon's task records (SPEC §6.2) with a client's model.
+/// Compares the daemon's task records (petprogress(7) §6.2) with a client's model.
 enum RecordCheck {
     /// Whether `record` is one of the tasks of the client whose titles start with `prefix`.
     static func owned(_ record: [String: DBusValue], _ prefix: String) -> Bool {

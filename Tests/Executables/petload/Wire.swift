@@ -1,6 +1,6 @@
 import DBusKit
 
-/// The daemon's contract as literal strings from SPEC §6 — deliberately not PetBus's constants:
+/// The daemon's contract as literal strings from petprogress(7) §6 — deliberately not PetBus's constants:
 /// the load client is a black box that would catch a renamed member or key.
 enum Wire {
     static let name = "io.petprogress.PetProgress1"

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The mutation floor: the bare durable replace a store must do per change (SPEC §5: write a
+/// The mutation floor: the bare durable replace a store must do per change (petprogress(7) §5: write a
 /// temporary file, fsync it, rename it over the file, fsync the directory), in a loop, with
 /// nothing else — same file size, same disk as the daemon's data directory.
 enum WriteFloor {

@@ -55,7 +55,7 @@ extension Reliability {
                 connection and thread each, not PetBus) × \(calls) mixed calls each — add, done, undo, snooze,
                 edit, delete, entry, list, property set, and calls that must be rejected — against \(ReliabilityRun.daemonBuild)
                 of `petprogressd` started at `--now \(PetLoad.now)` (the day cannot end, no tick passes).
-                Each client owns its tasks, so an oracle in the client (the XP rules of SPEC §2.1 written out
+                Each client owns its tasks, so an oracle in the client (the XP rules of petprogress(7) §2.1 written out
                 in `PetRules.swift`, not PetCore) predicts every reply exactly.
 
                 | | result |

@@ -1,7 +1,7 @@
 // What the top bar and the menu say, as plain values computed from the client's state. No Shell
 // and no GI imports: extension.js only copies these into widgets, and tests check them under gjs.
 
-/** The deep link that opens the Today screen (SPEC §8). */
+/** The deep link that opens the Today screen (petprogress(7) §8). */
 export const TODAY_URI = 'petprogress://today';
 
 /** Shown in text when no pet can be drawn: the daemon is not running, or nothing is known yet. */

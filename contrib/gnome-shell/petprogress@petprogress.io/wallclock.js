@@ -7,9 +7,9 @@ const MICROSECONDS = 1000000;
 /**
  * Seconds from `now` (a GLib.DateTime, in the zone that matters) to the first later instant whose
  * local wall time is `hhmm` ("HH:MM"), or null for a malformed time. The client uses it to re-read
- * the entry when a shown task turns overdue, which the daemon never signals (SPEC §3.2). In a DST
- * gap GLib gives the first instant after the gap, as SPEC §3 does; in a fold it gives the later
- * occurrence where SPEC takes the first, so on that night the re-read may come late, but never
+ * the entry when a shown task turns overdue, which the daemon never signals (petprogress(7) §3.2). In a DST
+ * gap GLib gives the first instant after the gap, as petprogress(7) §3 does; in a fold it gives the later
+ * occurrence where petprogress(7) takes the first, so on that night the re-read may come late, but never
  * later than the daemon's next tick, whose PropertiesChanged carries the entry anyway.
  */
 export function secondsUntilWallTime(hhmm, now) {

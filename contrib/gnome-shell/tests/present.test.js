@@ -7,7 +7,7 @@ import {PAW, chooseIcon, present} from '../petprogress@petprogress.io/present.js
 import {secondsUntilWallTime} from '../petprogress@petprogress.io/wallclock.js';
 import {check, equal, run, test} from './harness.js';
 
-/** An entry as the daemon sends it (SPEC §6.2), with `changes` applied. */
+/** An entry as the daemon sends it (petprogress(7) §6.2), with `changes` applied. */
 function entry(changes = {}) {
     return {
         stage_index: 2, stage_count: 20, stage_name: 'Frog', stage_xp: 12, threshold: 30,
@@ -118,7 +118,7 @@ test('wall time across DST: the spring-forward day is 23 hours long', () => {
 
 test('wall time across DST: in the autumn fold GLib takes the later 02:30', () => {
     // Berlin, 2026-10-25: 03:00 CEST becomes 02:00 CET; from 01:00 CEST, 02:30 CET is 2.5 h away.
-    // SPEC §3 places a task at the first 02:30; the daemon's 02:00 CET tick re-reads before this.
+    // petprogress(7) §3 places a task at the first 02:30; the daemon's 02:00 CET tick re-reads before this.
     equal(secondsUntilWallTime('02:30', at(2026, 10, 25, 1, 0)), 9000, 'the later occurrence');
 });
 
