@@ -64,8 +64,9 @@ build: deps
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
 TEST_TARGETS = LinuxKitTests PetCoreTests PetBusTests PetCtlTests PetStoreTests PetServiceTests DBusKitTests IntegrationTests
-# Issue 20's load, crash and soak suites (fast sizes) run after the other integration suites, not
-# beside them: 16 busy clients would slow the suites that race a scaled clock, and those them.
+# The load, crash and soak suites of docs/RELIABILITY.md (fast sizes) run after the other
+# integration suites, not beside them: 16 busy clients would slow the suites that race a scaled
+# clock, and those them.
 RELIABILITY_SUITES = IntegrationTests\.Reliability/
 # Debian's interpreter, which has python3-pil from deps.sh (a python3 earlier on PATH may not).
 PYTHON ?= /usr/bin/python3
@@ -79,9 +80,9 @@ test: deps
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' || failed="$$failed $$t"; \
 	done; \
-	echo "== reliability at fast sizes (issue 20)"; \
+	echo "== reliability at fast sizes"; \
 	$(SWIFT) test --skip-build --filter '$(RELIABILITY_SUITES)' || failed="$$failed reliability"; \
-	echo "== the unit's confinement (issue 20)"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
+	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	echo "== waybar in a headless sway, clicked"; \
@@ -101,7 +102,7 @@ release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 
-# Issue 20's evidence at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
+# Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and
 # release builds of the two clients; writes docs/RELIABILITY.md. The fast sizes run in `make test`.
 reliability: deps
@@ -171,7 +172,7 @@ uninstall:
 gnome-extension:
 	python3 contrib/gnome-shell/pack.py $(GNOME_EXTENSION) $(GNOME_EXTENSION_ZIP)
 
-# swift format, configured by .swift-format (DESIGN.md §3.10).
+# swift format, configured by .swift-format.
 format:
 	$(SWIFT) format format -i -r Sources Tests bench Package.swift
 

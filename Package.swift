@@ -81,12 +81,12 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["DBusKit", "LinuxKit", "PetCore"], path: "Tests/TestSupport",
             swiftSettings: strict),
-        // The black-box load client of the reliability tests (issue 20): DBusKit with literal names (and
-        // PetCore only for its seeded generator).
+        // The black-box load client of the reliability tests (docs/RELIABILITY.md): DBusKit with
+        // literal names (and PetCore only for its seeded generator).
         .executableTarget(
             name: "petload", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/petload",
             swiftSettings: strict),
-        // Seeded random hostile calls for IntegrationTests' hostile-input burst (issue 20).
+        // Seeded random hostile calls for IntegrationTests' hostile-input burst.
         .executableTarget(
             name: "hostile-client", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/hostile-client",
             swiftSettings: strict),
@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"],
             exclude: ["Fixtures"], swiftSettings: strict),
-        // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit (issue 6).
+        // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit.
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The systemd user unit against `systemd-analyze security --offline=true --user` (issue 20 §7),
-# used as a checklist (DESIGN.md §4: it scores almost every user unit as unsafe): every finding it
+# The systemd user unit against `systemd-analyze security --offline=true --user`, used as a
+# checklist (it scores almost every user unit as unsafe, whatever the unit does): every finding it
 # still reports must be one of those below, each of which does not apply to a user unit or cannot
 # work in a user manager. A new finding fails. With PETPROGRESS_RELIABILITY=full it also writes
 # the checklist as a fragment for docs/RELIABILITY.md.
@@ -55,7 +55,7 @@ if [ "${PETPROGRESS_RELIABILITY:-}" = full ]; then
             echo "| \`$name\` | $(awk '{print $NF}' <<<"$line") | ${accepted[$name]} |"
         done
         echo
-        echo "Tightened for issue 20: \`PrivateMounts=yes\`, \`PrivateUsers=yes\` (a user manager grants a mount"
+        echo "Tightened beyond the first unit: \`PrivateMounts=yes\`, \`PrivateUsers=yes\` (a user manager grants a mount"
         echo "namespace only with a user namespace; the sandbox needed unprivileged user namespaces already),"
         echo "\`KeyringMode=private\` (a user manager's default is to inherit the user's session keyring)."
         echo "Listed as passing but without effect in a user manager (systemd.exec(5)): \`ProtectProc=\`."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make install` and `make uninstall`, for real (issue 16):
+# `make install` and `make uninstall`, for real:
 #  1. a system install into a DESTDIR (PREFIX=/usr): every file, path and mode, the paths written
 #     into the templates, desktop-file-validate on each .desktop file; uninstall leaves no file;
 #  2. a per-user install staged in a DESTDIR with a non-default XDG_DATA_HOME: the session files

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Proves the shipped daemon carries no ICU (issue 11, DESIGN.md §4): `nm` finds, in the unstripped
-# binary, no symbol of FoundationInternationalization, of _FoundationICU (ICU's C API, renamed
-# swift_u*), of ICU's C++ namespace or of ICU's data (icudt*_dat). Prints its size, and its size
-# once stripped as `make install` installs it.
+# Proves the shipped daemon carries no ICU (docs/DECISIONS.md, "Zones without ICU"): `nm` finds, in
+# the unstripped binary, no symbol of FoundationInternationalization, of _FoundationICU (ICU's C
+# API, renamed swift_u*), of ICU's C++ namespace or of ICU's data (icudt*_dat). Prints its size, and
+# its size once stripped as `make install` installs it.
 set -euo pipefail
 binary=${1:?usage: check-lean-binary.sh PATH/TO/petprogressd}
 pattern='Internationalization|FoundationICU|icudt[0-9]+_dat|icu_[0-9]+|swift_(u|uprv|ucnv|ucol|uset|ucal|uloc|udat|unum|ures|utext|ubrk|udata)_'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# "Done from the widget", end to end (issue 16; run by make test): the real daemon on a private
+# "Done from the widget", end to end (run by make test): the real daemon on a private
 # bus, waybar running contrib/waybar's module in a headless sway, and a mouse that clicks it.
 #
 #   scripts/check-panel-click.sh [BUILD_DIR]        (default .build/debug)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks the pet art (issue 15); run by `make test`.
+"""Checks the pet art; run by `make test`.
 
 For each of the 20 forms of the built-in stage table (cross-checked against petprogress(7) §2's list in
 petsdata.py) and its symbolic icon: the file exists under the expected name, is plain SVG (a
@@ -23,7 +23,7 @@ from petsdata import BASES, ROOT, STAGES
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = {"svg", "g", "defs", "clipPath", "path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}
-MARGIN = 24  # px at 512: the issue's minimum margin; the drawings are laid out at 32
+MARGIN = 24  # px at 512: the minimum margin; the drawings are laid out at 32
 # Distinctness. Two renders are compared as the relative difference Σ|a−b| / Σmax(a,b) (0 the same,
 # 1 nothing in common), minimised over re-rendering one of them 2 px smaller to 2 px larger and
 # moving it by up to 1 px: the same picture slightly resized or nudged measures ~0, which raw pixel

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Proves time zones work in the build we ship (DESIGN.md §4): runs that binary on a private bus in
-# zones with 30- and 45-minute offsets and DST — named, as a `:name`, as a path to a zone file, and
-# as POSIX TZ rules — and checks each widget entry's `date` and `next_date` against Python's
-# zoneinfo (the system tzdata) or, for a POSIX rule, glibc's localtime: both local tops of the
-# hour, the latest one at or before the simulated now, and the next one after it. The daemon must
-# log no time-zone problem.
+# Proves time zones work in the build we ship (a build without full Foundation may know no zones at
+# all): runs that binary on a private bus in zones with 30- and 45-minute offsets and DST — named,
+# as a `:name`, as a path to a zone file, and as POSIX TZ rules — and checks each widget entry's
+# `date` and `next_date` against Python's zoneinfo (the system tzdata) or, for a POSIX rule, glibc's
+# localtime: both local tops of the hour, the latest one at or before the simulated now, and the
+# next one after it. The daemon must log no time-zone problem.
 set -euo pipefail
 daemon=${1:?usage: check-shipped-zones.sh PATH/TO/petprogressd}
 work=$(mktemp -d)

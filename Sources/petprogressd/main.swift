@@ -23,7 +23,8 @@ if options.showVersion {
 // A log line to a stderr nobody reads (a closed terminal, a dead pipe reader) must not kill the
 // daemon: the default SIGPIPE action would, and libdbus only ignores it once connected.
 signal(SIGPIPE, SIG_IGN)
-// A burst of multi-megabyte calls must not leave the daemon larger for good (issue 20).
+// A burst of multi-megabyte calls must not leave the daemon larger for good (docs/RELIABILITY.md,
+// "Size bounds").
 ProcessMemory.returnLargeBuffersWhenFreed()
 StandardDescriptors.openMissing()
 // SIGTERM/SIGINT are blocked before any other thread exists, so they reach only the signalfd.

@@ -43,7 +43,7 @@ extension DBusKitSuites {
             #expect(gdbus.output.range(of: "[0-9a-f]{32}", options: .regularExpression) != nil)
         }
 
-        /// Issue 20: libdbus answered Ping and GetMachineId with any arguments, and Introspect on a
+        /// libdbus itself answers Ping and GetMachineId with any arguments, and Introspect on a
         /// path without an object too; petprogress(7) §6.1 wants InvalidArgs for a wrong signature, on any path.
         @Test func peerAndIntrospectRejectArguments() throws {
             let fixture = try BusFixture()

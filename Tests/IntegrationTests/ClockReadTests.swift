@@ -8,8 +8,8 @@ import Testing
 
 @testable import PetService
 
-/// One incoming message → one clock read → one refresh, whatever the member (issue 10): the
-/// daemon, composed as `main` composes it, runs in this process on a private bus with a clock
+/// One incoming message → one clock read → one refresh, whatever the member (petprogress(7) §3.2):
+/// the daemon, composed as `main` composes it, runs in this process on a private bus with a clock
 /// that counts its reads.
 @Suite("Clock reads")
 struct ClockReadTests {

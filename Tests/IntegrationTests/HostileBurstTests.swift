@@ -5,13 +5,14 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// Hostile input at scale (issue 20 §6): seeded random calls from `hostile-client` — random
-    /// members, interfaces, paths and signatures, values nested to the bus's limits, strings up to
-    /// 1 MiB, file descriptors — 10^4 in `make test`, 10^6 in `make reliability`. Every call is
-    /// answered, no rejected call changes anything, and the daemon ends the burst with the memory and
-    /// file descriptors it had before. Then the size bounds: the largest legitimate request works,
-    /// and oversized calls, alone or in a flood, leave nothing behind. Under `Reliability`: it runs
-    /// after the suites that race a scaled clock, not beside them.
+    /// Hostile input at scale (docs/RELIABILITY.md, "Hostile input"): seeded random calls from
+    /// `hostile-client` — random members, interfaces, paths and signatures, values nested to the
+    /// bus's limits, strings up to 1 MiB, file descriptors — 10^4 in `make test`, 10^6 in `make
+    /// reliability`. Every call is answered, no rejected call changes anything, and the daemon ends
+    /// the burst with the memory and file descriptors it had before. Then the size bounds: the
+    /// largest legitimate request works, and oversized calls, alone or in a flood, leave nothing
+    /// behind. Under `Reliability`: it runs after the suites that race a scaled clock, not beside
+    /// them.
     @Suite("Hostile input at scale")
     struct HostileBurstTests {
         static let calls = ReliabilityRun.size(fast: 10_000, full: 1_000_000)
@@ -198,9 +199,10 @@ extension Reliability {
                 (`AddTaskFor`, a 200-code-point title of 4-byte characters, `tomorrow`, every weekday) is \
                 \(wire) bytes on the wire and succeeds. The daemon sets no per-message limit of its own, \
                 because libdbus enforces one by disconnecting the receiver from the bus (docs/DECISIONS.md, \
-                issue 20): the bus's limit bounds one call (32 MiB here; a 40 MiB call got its sender \
-                disconnected and the daemon never saw it). Calls are read one at a time as the daemon \
-                handles them; the rest wait in the bus. Large buffers go back to the system when freed.
+                "Hostile input and confinement"): the bus's limit bounds one call (32 MiB here; a 40 MiB call \
+                got its sender disconnected and the daemon never saw it). Calls are read one at a time as \
+                the daemon handles them; the rest wait in the bus. Large buffers go back to the system when \
+                freed.
 
                 | | resident (KiB) |
                 | --- | --- |

@@ -118,7 +118,7 @@ struct HostileInputTests {
             Case("\(properties).Get", [iface], std + "InvalidArgs"),
             Case("\(properties).Set", [iface, "string:GraceMinutes"], std + "InvalidArgs"),
             Case("\(properties).Set", [iface, "string:GraceMinutes", "uint32:30"], std + "InvalidArgs"),
-            // The standard interfaces too (issue 20: libdbus answered these with any arguments).
+            // The standard interfaces too (libdbus itself answers these with any arguments).
             Case("org.freedesktop.DBus.Peer.Ping", ["string:x"], std + "InvalidArgs"),
             Case("org.freedesktop.DBus.Peer.GetMachineId", ["int32:1"], std + "InvalidArgs"),
             Case("org.freedesktop.DBus.Introspectable.Introspect", ["string:x"], std + "InvalidArgs"),

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// Local only and quiet (petprogress(7) §1): the daemon opens nothing but AF_UNIX sockets, writes
-/// nowhere but its data directory (issue 20 §7), and never talks to org.freedesktop.Notifications.
+/// nowhere but its data directory (docs/RELIABILITY.md, "Confinement"), and never talks to
+/// org.freedesktop.Notifications.
 @Suite("Isolation")
 struct IsolationTests {
     /// Why strace cannot be used here, or nil when it can (it is missing, or ptrace is not permitted).

@@ -4,7 +4,7 @@ import PetCore
 import TestSupport
 import Testing
 
-/// One writer, clean shutdown, and a lost bus (petprogress(7) §5, issue 6).
+/// One writer, clean shutdown, and a lost bus (petprogress(7) §5).
 @Suite("Lifecycle")
 struct LifecycleTests {
     static let morning = "2026-03-02T08:30:00+01:00"

@@ -3,10 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Which zone is local, as glibc decides it (issue 11): `TZ` as a zone name, `:name`, a path, a
-/// POSIX rule, with `TZDIR`; an empty `TZ` is UTC. A zone that cannot be used is UTC with one log
-/// line naming the file and the problem and a `GetStatus` problem until it is fixed; a replaced
-/// zone file (what a tzdata upgrade does) is read again. The real daemon, real files.
+/// Which zone is local, as glibc decides it (docs/DECISIONS.md, "Zones without ICU"): `TZ` as a
+/// zone name, `:name`, a path, a POSIX rule, with `TZDIR`; an empty `TZ` is UTC. A zone that cannot
+/// be used is UTC with one log line naming the file and the problem and a `GetStatus` problem until
+/// it is fixed; a replaced zone file (what a tzdata upgrade does) is read again. The real daemon,
+/// real files.
 ///
 /// Serialized: each case holds a private bus and a daemon, each with an inotify instance, and the
 /// kernel allows 128 per user; two dozen cases at once next to the other suites ran out of them.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl widget` in every panel format, against the real daemon (issue 13). The expected lines
+/// `petctl widget` in every panel format, against the real daemon. The expected lines
 /// are written out by hand: truncation first, then each format's escaping; one line each.
 @Suite("Panel formats")
 struct PanelFormatTests {

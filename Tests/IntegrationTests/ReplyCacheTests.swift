@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 19: the daemon keeps the encoded `GetWidgetEntry`, `WidgetEntry` property and `GetPet`
+/// The daemon keeps the encoded `GetWidgetEntry`, `WidgetEntry` property and `GetPet`
 /// replies until something changes them. After each kind of change, the kept replies must equal
 /// freshly computed ones — `Properties.GetAll` encodes the entry afresh on every call, and the
 /// timeline's entries carry the live pet that `GetPet` describes — and asking again must be

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `petctl today` as a person sees it, against the real daemon: the expected screens below are
-/// written out by hand (issue 12), at 80 and 40 columns, plain, and in colour.
+/// written out by hand, at 80 and 40 columns, plain, and in colour.
 @Suite("Today screen")
 struct TodayScreenTests {
     /// A Monday at 13:10 in Berlin: one task done late, one on time, one snoozed, one overdue (and

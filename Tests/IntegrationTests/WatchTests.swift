@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `petctl watch` through a pipe (issue 13): one line at start, one per tick and per task change,
+/// `petctl watch` through a pipe: one line at start, one per tick and per task change,
 /// each within a second and never two for one change; the overdue flip without any signal; the
 /// daemon stopping and coming back; SIGTERM and a closed pipe end it with status 0.
 @Suite("petctl watch")

@@ -53,7 +53,7 @@ import Testing
         #expect(try HistoryRecord(dbus: rest.dbus) == rest)
     }
 
-    /// The daemon writes the entry and the pet straight into the message (issue 19); read back,
+    /// The daemon writes the entry and the pet straight into the message; read back,
     /// the body is the very value clients decode, key order included, and a NUL cannot cut a
     /// string short.
     @Test func theBodyWrittenIntoTheMessageIsTheValue() throws {

@@ -6,9 +6,10 @@ import Testing
 @testable import DBusKit
 
 /// The daemon writes its large replies (`ListTasks`, `GetHistory`, `GetTimeline`,
-/// `ListTemplates`, `GetStatus`) straight into the message (issue 20 §4); before, it built a
-/// `DBusValue` tree and let libdbus encode that. For many seeded random records, the bytes of
-/// both bodies are the same, byte for byte, and read back as the values clients decode.
+/// `ListTemplates`, `GetStatus`) straight into the message (docs/DECISIONS.md, "The large replies
+/// written, not built"); before, it built a `DBusValue` tree and let libdbus encode that. For many
+/// seeded random records, the bytes of both bodies are the same, byte for byte, and read back as
+/// the values clients decode.
 @Suite struct WrittenReplyTests {
     /// Seeds drawn in turn; each builds one reply of up to 40 records.
     static let seeds: [UInt64] = Array(1...200)

@@ -2,10 +2,10 @@ import PetCore
 import PropertyBased
 import Testing
 
-/// The day order and the pets computed without moving tasks (issue 20's refresh and entry build)
-/// against the plain definitions they replace: a stable sort of the tasks themselves, the entry's
-/// parts read from that sorted day, the awards replayed from the sorted tasks, and the snapshot
-/// rule with both pets computed up front.
+/// The day order and the pets computed without moving tasks (docs/BENCHMARKS.md, "The per-message
+/// refresh and the entry build") against the plain definitions they replace: a stable sort of the
+/// tasks themselves, the entry's parts read from that sorted day, the awards replayed from the
+/// sorted tasks, and the snapshot rule with both pets computed up front.
 @Suite struct DayOrderPropertyTests {
     static let table = StageTable.builtIn
     static let start = at("2026-03-02T00:00:00Z")

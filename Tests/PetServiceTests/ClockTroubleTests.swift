@@ -4,9 +4,10 @@ import Testing
 
 @testable import PetService
 
-/// Clock and zone trouble with the injected clock and zone (issue 20 item 5; petprogress(7) §3.2; never
-/// the host's clock, DESIGN.md §4). A clock jump or resume wakes the timer (cancel-on-set) and the
-/// service refreshes, as `f.service.refresh()` does here; a zone change makes it re-read the zone.
+/// Clock and zone trouble with the injected clock and zone (petprogress(7) §3.2; never the host's
+/// clock, which is shared and which no test may move). A clock jump or resume wakes the timer
+/// (cancel-on-set) and the service refreshes, as `f.service.refresh()` does here; a zone change
+/// makes it re-read the zone.
 @Suite("Clock and zone trouble")
 struct ClockTroubleTests {
     @Test("a jump forward of hours: one EntryChanged, for the latest tick, and ticks go on from there")

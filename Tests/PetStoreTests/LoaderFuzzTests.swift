@@ -4,11 +4,11 @@ import Testing
 
 @testable import PetStore
 
-/// The state and history loaders against mutated files (issue 20 §6): seeded byte flips,
-/// truncations, splices, JSON that parses but has the wrong types, and newer schemas, on a store
-/// with a rich state and two years of history. Each load ends in one of four outcomes — a clean
-/// load, a repair, a quarantine, or the refusal of a newer schema — never a crash, never a silent
-/// loss:
+/// The state and history loaders against mutated files (docs/RELIABILITY.md, "Loader fuzz"): seeded
+/// byte flips, truncations, splices, JSON that parses but has the wrong types, and newer schemas,
+/// on a store with a rich state and two years of history. Each load ends in one of four outcomes —
+/// a clean load, a repair, a quarantine, or the refusal of a newer schema — never a crash, never a
+/// silent loss:
 /// - a refusal leaves every file byte for byte as it was;
 /// - a quarantine keeps the state file's bytes in `state.json.corrupt-…`, and the empty start adopts
 ///   history's last day;

@@ -52,7 +52,7 @@ import Testing
         #expect(bytes(moved) == Array(contents.utf8))
     }
 
-    /// Found by LoaderFuzzTests (issue 20): `"lastClosedDay": null` in a state file whose history
+    /// Found by LoaderFuzzTests: `"lastClosedDay": null` in a state file whose history
     /// record names 2026-03-01 loaded as a world with no closed day, and every save after it was
     /// refused ("would drop history"). Such a file contradicts itself: it is set aside, and the
     /// empty start adopts history's last day, keeping every record.

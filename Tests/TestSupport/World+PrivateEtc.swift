@@ -1,5 +1,5 @@
 /// The daemon in a private mount namespace where `etc` (a directory of the sandbox) is `/etc`, so a
-/// test can point `/etc/localtime` anywhere without touching the host's (DESIGN.md §4). No `TZ`:
+/// test can point `/etc/localtime` anywhere without touching the host's (no test may). No `TZ`:
 /// the daemon reads the zone from that `/etc/localtime`. Needs `unshare -m` (root, as in CI).
 extension World {
     public func daemonWithPrivateEtc(_ etc: String, now: String, timeScale: String? = "1") throws -> Spawned {

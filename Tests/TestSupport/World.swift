@@ -13,7 +13,7 @@ public final class World: @unchecked Sendable {
     }
 
     /// A world whose bus starts the daemon by D-Bus activation: a generated `.service` file whose
-    /// `Exec=` is the binary under test on `data` at the simulated `now` (DESIGN.md §4).
+    /// `Exec=` is the binary under test on `data` at the simulated `now`.
     public static func activating(_ label: String, data: String = "data", now: String) async throws -> World {
         let sandbox = try Sandbox(label)
         do {

@@ -6,7 +6,7 @@ import PetBus
 import PetCore
 import PetStore
 
-/// Every figure of the daemon's benchmark (issues 6, 11, 12, 13, 19), printed with its target, in
+/// Every figure of the daemon's benchmark (docs/BENCHMARKS.md), printed with its target, in
 /// one run. Not a test: nothing here fails.
 struct DaemonBench {
     let daemon: String

@@ -2,9 +2,9 @@ import DBusKit
 import Glibc
 import PetBus
 
-/// Issues 12 and 13's figures: `petctl today`, `petctl widget --format waybar` and `petctl done`
-/// against `busctl --user call` of the members they stand for, run interleaved (A B A B …): wall
-/// time from spawn to exit, and peak resident memory.
+/// petctl's figures (docs/BENCHMARKS.md, "petctl"): `petctl today`, `petctl widget --format waybar`
+/// and `petctl done` against `busctl --user call` of the members they stand for, run interleaved (A
+/// B A B …): wall time from spawn to exit, and peak resident memory.
 extension DaemonBench {
     func petctlRows(_ bus: Connection, petctl: String) throws {
         let runs = quick ? 3 : 40

@@ -2,7 +2,8 @@ import CDBus
 import LinuxKit
 
 /// A ``Connection`` as LinuxKit's `EventLoop` sees it: libdbus's watches to poll, its timeouts as
-/// deadlines, and its incoming queue drained before every sleep (DESIGN.md §4, "Event loop").
+/// deadlines, and its incoming queue drained before every sleep (a thread blocked in libdbus cannot
+/// be woken by another, so everything waits in one poll loop).
 ///
 /// libdbus reports out-of-memory in a watch, timeout or dispatch by a `FALSE` return that no
 /// caller can be thrown to; each goes to the connection's ``Connection/onFailure(_:)`` handlers.

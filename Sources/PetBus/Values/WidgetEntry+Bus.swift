@@ -44,7 +44,7 @@ extension WidgetEntry {
         return w
     }
 
-    /// Decodes an entry. `rest_day` came later (issue 14): an entry without it, from a daemon
+    /// Decodes an entry. `rest_day` came later, with rest days: an entry without it, from a daemon
     /// older than this client, reads as not a rest day.
     public init(dbus value: DBusValue) throws(BusDecodingError) {
         let r = try VardictReader(value, "The widget entry")

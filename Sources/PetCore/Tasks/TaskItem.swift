@@ -57,7 +57,7 @@ extension Sequence<TaskItem> {
     public func inDayOrder() -> [TaskItem] {
         let items = Array(self)
         // Sorting positions rather than the tasks: a task is a large struct, and moving them was
-        // most of a widget entry's cost (issue 20's profile: `memmove` 29 %).
+        // most of a widget entry's cost (`memmove` 29 % in a profile; docs/RELIABILITY.md §1).
         return items.indices.sorted { items[$0].precedesInDay(items[$1]) }.map { items[$0] }
     }
 

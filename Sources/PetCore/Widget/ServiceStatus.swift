@@ -13,7 +13,7 @@ public struct ServiceStatus: Hashable, Sendable {
     /// `--time-scale`, so a client can place what it computes on the daemon's time line.
     public var now: Instant
     /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
-    /// kept encoded reply since the daemon started (issue 19).
+    /// kept encoded reply since the daemon started.
     public var replyCacheHits: UInt64
 
     public init(

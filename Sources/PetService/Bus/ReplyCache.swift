@@ -2,7 +2,7 @@ import DBusKit
 import PetBus
 import PetCore
 
-/// The replies that change only when the data does (issue 19): `GetWidgetEntry`, the
+/// The replies that change only when the data does: `GetWidgetEntry`, the
 /// `WidgetEntry` property (`Properties.Get`) and `GetPet`, kept encoded and copied into each reply.
 ///
 /// The service drops them whenever its world or zone changes: a mutation (settings and rest days

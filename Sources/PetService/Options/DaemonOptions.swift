@@ -1,7 +1,7 @@
 import PetBus
 import PetCore
 
-/// The daemon's command line (petprogress(7) §9, issue 6): `--data-dir`, `--expect-data-dir`, `--now`,
+/// The daemon's command line (petprogress(7) §9): `--data-dir`, `--expect-data-dir`, `--now`,
 /// `--time-scale`, `--version`, `--help`.
 public struct DaemonOptions: Equatable, Sendable {
     public var dataDirectory: String?

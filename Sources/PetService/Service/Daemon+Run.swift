@@ -2,9 +2,10 @@ import DBusKit
 import LinuxKit
 import PetCore
 
-/// Runs the process's daemon: composed from the live environment, then one event loop over the
-/// bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch (DESIGN.md §4). Process-wide
-/// effects (signal dispositions and mask, fds 0–2) are `main`'s.
+/// Runs the process's daemon: composed from the live environment, then one event loop over the bus,
+/// the wake-up timer, SIGTERM/SIGINT and the time-zone watch (libdbus cannot be woken from another
+/// thread, so one poll loop serves them all). Process-wide effects (signal dispositions and mask,
+/// fds 0–2) are `main`'s.
 extension Daemon {
     /// Runs until `stopSignals` reports SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1).
     /// Returns 1 with one clear line when another instance holds the data directory or the bus name,

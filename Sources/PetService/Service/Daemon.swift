@@ -29,8 +29,9 @@ public final class Daemon {
     }
 
     /// Opens, locks and loads the data directory, connects, makes the service, exports it and
-    /// takes the bus name (objects before the name, DESIGN.md §2), then runs the start-up refresh:
-    /// only once the name is ours, as a second daemon on this bus must not touch its data. Throws
+    /// takes the bus name (objects before the name, so that a call sent as soon as the name is ours
+    /// finds them), then runs the start-up refresh: only once the name is ours, as a second daemon
+    /// on this bus must not touch its data. Throws
     /// `StartFailure` when another instance holds the data directory or the name, or the directory
     /// cannot be used; any other error when the bus cannot be reached.
     public static func compose(_ environment: Environment) throws -> Daemon {

@@ -20,7 +20,7 @@ public final class PetService {
     /// The local zone; `rereadZone` updates it when `/etc/localtime` or the zone file changes.
     public internal(set) var zone: Zone { didSet { replies.invalidate() } }
     public internal(set) var world: PetWorld { didSet { replies.invalidate() } }
-    /// The encoded replies kept until the world or the zone changes (issue 19).
+    /// The encoded replies kept until the world or the zone changes.
     let replies = ReplyCache()
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }

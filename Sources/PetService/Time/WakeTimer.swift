@@ -2,7 +2,8 @@ import LinuxKit
 import PetCore
 
 /// The daemon's one timer: armed at the next instant the service must wake (the next tick or the
-/// open day's end); a realtime clock jump cancels it (DESIGN.md §4).
+/// open day's end); a realtime clock jump or a resume from suspend cancels it
+/// (`TFD_TIMER_CANCEL_ON_SET`), so the service wakes and re-reads the clock.
 final class WakeTimer {
     let timer: TimerFD
     private let clock: ServiceClock

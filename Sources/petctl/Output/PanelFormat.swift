@@ -1,7 +1,7 @@
 import ArgumentParser
 import PetCore
 
-/// The panel formats of `petctl widget` and `petctl watch` (issue 13): each renders an entry — or
+/// The panel formats of `petctl widget` and `petctl watch`: each renders an entry — or
 /// "the daemon is not running" — as exactly one line.
 enum PanelFormat: String, CaseIterable, ExpressibleByArgument {
     case text, inline, json, waybar, polybar, i3blocks

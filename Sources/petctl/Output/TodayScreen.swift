@@ -1,6 +1,6 @@
 import PetCore
 
-/// The Today screen (petprogress(7) §7, issue 12): the live pet with its progress, what the panel shows
+/// The Today screen (petprogress(7) §7): the live pet with its progress, what the panel shows
 /// until the next hour when that differs, the day's count, and its tasks in day order.
 struct TodayScreen {
     /// The live pet (`GetPet`).

@@ -2,7 +2,7 @@ import ArgumentParser
 import PetBus
 import PetCore
 
-/// How a person names a task (issue 12): the serial `today` shows (`14`), the full id
+/// How a person names a task: the serial `today` shows (`14`), the full id
 /// (`20260302-14`), or a template's `t-N`.
 enum Handle: Equatable, ExpressibleByArgument {
     case serial(UInt64)

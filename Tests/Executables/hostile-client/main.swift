@@ -2,7 +2,7 @@ import DBusKit
 import Glibc
 
 // hostile-client: sends seeded random hostile calls to petprogressd in batches and tallies the
-// replies (issue 20). Usage: hostile-client ADDRESS SEED CALLS BIG_EVERY
+// replies (docs/RELIABILITY.md, "Hostile input"). Usage: hostile-client ADDRESS SEED CALLS BIG_EVERY
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let seed = UInt64(arguments[2]), let calls = Int(arguments[3]),
     let bigEvery = Int(arguments[4])

@@ -1,6 +1,7 @@
 import Foundation
 
-// petload: the black-box load client of the reliability tests (issue 20). Prints one JSON report.
+// petload: the black-box load client of the reliability tests (docs/RELIABILITY.md). Prints one
+// JSON report.
 do {
     let report = try LoadRun(try Options(Array(CommandLine.arguments.dropFirst()))).run()
     let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])

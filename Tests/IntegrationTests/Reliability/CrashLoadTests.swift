@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// Issue 20.2: the daemon SIGKILLed at seeded random moments under the load of 16 clients, and
-    /// restarted each time. The clients reconcile every call whose reply a kill swallowed.
+    /// Crashes during load (docs/RELIABILITY.md §2): the daemon SIGKILLed at seeded random moments
+    /// under the load of 16 clients, and restarted each time. The clients reconcile every call
+    /// whose reply a kill swallowed.
     @Suite("crashes under load")
     struct CrashLoadTests {
         @Test(

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// Issue 20.1: 16 concurrent black-box clients, every reply predicted by an oracle, and the
-    /// throughput against two floors measured in the same run.
+    /// Load (docs/RELIABILITY.md §1): 16 concurrent black-box clients, every reply predicted by an
+    /// oracle, and the throughput against two floors measured in the same run.
     @Suite("load")
     struct LoadTests {
         @Test(
@@ -90,13 +90,13 @@ extension Reliability {
                 Where the time goes — `perf record` on the release daemon at about 150 tasks (2026-11-24),
                 and what was done about each part:
 
-                - `GetWidgetEntry` (about 0.17 ms of daemon CPU a call before issue 19): 35 % building the
+                - `GetWidgetEntry` (about 0.17 ms of daemon CPU a call before replies were kept): 35 % building the
                   entry, most of it a stable sort moving the day's large `TaskItem`s; 19 % the refresh every
                   message starts with, where `PetWorld.livePet` replayed the day's awards; 9 % marshalling.
-                  Issue 19 keeps the encoded reply between changes. The refresh now replays the live pet
+                  The daemon keeps the encoded reply between changes. The refresh now replays the live pet
                   only when a closeout or a new snapshot needs it (60 µs of daemon CPU per message before,
                   1.3 µs after), and an entry is built by sorting positions and picking its three pending
-                  tasks in one pass. Since issue 20 routes Peer calls to the object, a `Ping` pays the same
+                  tasks in one pass. Since Peer calls go through the object, a `Ping` pays the same
                   refresh, so the floor gained more than the entry. What is left between them is the entry's
                   ~1.5 KB body, which `dbus-daemon` and each client validate on the same 2 cores.
                 - `ListTasks` (about 2.3 ms a call before): 149 records of 15 keys built as `DBusValue`

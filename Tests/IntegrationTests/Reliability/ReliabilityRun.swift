@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-/// Fast or full sizes for the reliability tests (issue 20), and the report fragments of a full run.
+/// Fast or full sizes for the reliability tests, and the report fragments of a full run.
 ///
 /// `make test` runs the fast sizes. `make reliability` (scripts/reliability.sh) sets
 /// `PETPROGRESS_RELIABILITY=full`; each test then runs at full size and writes a markdown fragment

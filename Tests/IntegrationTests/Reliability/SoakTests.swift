@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// Issue 20.4: days of simulated time at `--time-scale` with seeded random interactions.
+    /// Soak (docs/RELIABILITY.md §4): days of simulated time at `--time-scale` with seeded random
+    /// interactions.
     @Suite("soak")
     struct SoakTests {
         /// The full run: a week from Monday 2 March 2026 (no DST change in Berlin until the 29th).
