@@ -56,14 +56,26 @@ public enum DayCalendar {
     /// wall time is `time` (a gap gives the first instant after it; a fold, the first occurrence).
     /// Nil when the time falls nowhere in the interval (a shortened transition day).
     public static func instant(of time: WallTime, in day: Day, zone: Zone) -> Instant? {
-        let first = zone.localDate(at: day.start).adding(days: -1)
+        occurrences(of: time, in: day, zone: zone).first
+    }
+
+    /// The instant a task time means within `day` when it is chosen at `moment`: on a day longer
+    /// than 24 hours a wall time can occur on two dates, a day apart, and the one closest to
+    /// `moment` wins (the first on a tie). Nil when the time falls nowhere in the interval.
+    public static func instant(of time: WallTime, in day: Day, zone: Zone, closestTo moment: Instant) -> Instant? {
+        occurrences(of: time, in: day, zone: zone).min { (abs($0 - moment), $0) < (abs($1 - moment), $1) }
+    }
+
+    /// The occurrences of `time` within `day`, ascending: one per local date, its first instant in
+    /// the interval, so a fold's second pass never counts as a second occurrence.
+    static func occurrences(of time: WallTime, in day: Day, zone: Zone) -> [Instant] {
         let last = zone.localDate(at: day.end - 1).adding(days: 1)
+        var date = zone.localDate(at: day.start).adding(days: -1)
         var hits: [Instant] = []
-        var date = first
         while date <= last {
-            hits += zone.placements(on: date, at: time).filter(day.contains)
+            if let hit = zone.placements(on: date, at: time).filter(day.contains).min() { hits.append(hit) }
             date = date.adding(days: 1)
         }
-        return hits.min()
+        return hits.sorted()
     }
 }

@@ -13,7 +13,8 @@ extension PetWorld {
         let choice = try Self.addableDay(rawDay)
         let rule = try Repeat.parse(rawRepeat)
         let day = choice == .today ? openDay : nextDay(zone: ctx.zone)
-        let at = try Self.place(time, in: day, zone: ctx.zone)
+        // Today's task (or instance) means the occurrence closest to now; tomorrow's, the first.
+        let at = try Self.place(time, in: day, zone: ctx.zone, closestTo: choice == .today ? ctx.now : nil)
 
         guard let rule else {
             try checkRoom(choice == .today ? tasks.count : tomorrow.count, day: day)
@@ -52,9 +53,10 @@ extension PetWorld {
             if let title { templates[i].title = title }
             if let time { templates[i].time = time }
         case .today(let i):
-            tasks[i] = try edited(tasks[i], title: title, time: time, in: openDay, zone: ctx.zone)
+            tasks[i] = try edited(tasks[i], title: title, time: time, in: openDay, zone: ctx.zone, closestTo: ctx.now)
         case .tomorrow(let i):
-            tomorrow[i] = try edited(tomorrow[i], title: title, time: time, in: nextDay(zone: ctx.zone), zone: ctx.zone)
+            tomorrow[i] = try edited(
+                tomorrow[i], title: title, time: time, in: nextDay(zone: ctx.zone), zone: ctx.zone, closestTo: nil)
         }
         _ = recordMutation()
     }
@@ -75,12 +77,12 @@ extension PetWorld {
         _ = recordMutation()
     }
 
-    private func edited(_ task: TaskItem, title: String?, time: WallTime?, in day: Day, zone: Zone) throws(PetError)
-        -> TaskItem
-    {
+    private func edited(
+        _ task: TaskItem, title: String?, time: WallTime?, in day: Day, zone: Zone, closestTo moment: Instant?
+    ) throws(PetError) -> TaskItem {
         var t = task
         if let time, time != t.time {
-            let at = try Self.place(time, in: day, zone: zone)
+            let at = try Self.place(time, in: day, zone: zone, closestTo: moment)
             guard !t.isDone else {
                 throw PetError(.alreadyDone, "Task \(quoted(t.id)) is done; undo it first to change its time.")
             }

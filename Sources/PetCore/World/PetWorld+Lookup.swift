@@ -40,9 +40,19 @@ extension PetWorld {
         return key <= last
     }
 
-    /// The strict placement of a time in a day, or `InvalidArgument` when it falls nowhere there.
-    static func place(_ time: WallTime, in day: Day, zone: Zone) throws(PetError) -> Instant {
-        guard let at = DayCalendar.instant(of: time, in: day, zone: zone) else {
+    /// The strict placement of a time in a day, or `InvalidArgument` when it falls nowhere there:
+    /// the occurrence closest to `moment` when the time is chosen while the day is open, else the
+    /// first (petprogress(7) §3 "Task times").
+    static func place(_ time: WallTime, in day: Day, zone: Zone, closestTo moment: Instant? = nil) throws(PetError)
+        -> Instant
+    {
+        let found =
+            if let moment {
+                DayCalendar.instant(of: time, in: day, zone: zone, closestTo: moment)
+            } else {
+                DayCalendar.instant(of: time, in: day, zone: zone)
+            }
+        guard let at = found else {
             throw PetError(
                 .invalidArgument,
                 "\(time) does not occur in the day \(day.key), which is shortened by a reset-time change.")
