@@ -46,7 +46,9 @@ struct ImportTests {
             "tomorrow": .array(elementSignature: "a{sv}", try client.tasks("tomorrow").map(DBusValue.vardict)),
             "templates": try client.call("ListTemplates")[0], "rest": .stringArray(try client.restDays()),
         ]
-        for name in ["ResetTime", "GraceMinutes", "SnoozeMinutes", "Rollover"] { seen[name] = try client.property(name) }
+        for name in ["ResetTime", "GraceMinutes", "SnoozeMinutes", "Rollover"] {
+            seen[name] = try client.property(name)
+        }
         var to = ""
         var page = 0
         while true {
@@ -72,17 +74,21 @@ struct ImportTests {
         let names = FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []
         for name in names where name != ".lock" {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: "\(directory)/\(name)", isDirectory: &isDirectory)
-            out[name] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)"))
+            _ = FileManager.default.fileExists(atPath: "\(directory)/\(name)", isDirectory: &isDirectory)
+            out[name] =
+                isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)"))
         }
         return out
     }
 
     static func json(_ path: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
-    @Test("export → import into an empty store: the same entry, pet, tasks, templates, rest days, history and settings, and the same export")
+    @Test(
+        "export → import into an empty store: the same entry, pet, tasks, templates, rest days, history and settings, and the same export"
+    )
     func roundTrip() async throws {
         let world = try await World("import-trip")
         defer { world.close() }
@@ -109,7 +115,9 @@ struct ImportTests {
         #expect(NSDictionary(dictionary: a).isEqual(to: b))
     }
 
-    @Test("refusals change nothing: a store with data, a FIFO, a directory, too large, not JSON, a damaged field, a newer schema; --check neither")
+    @Test(
+        "refusals change nothing: a store with data, a FIFO, a directory, too large, not JSON, a damaged field, a newer schema; --check neither"
+    )
     func refusals() async throws {
         let world = try await World("import-refuse")
         defer { world.close() }
@@ -147,7 +155,8 @@ struct ImportTests {
         }
         document = [:]
         let malformed = world.sandbox.path("malformed.json")
-        try Data(#"{"format":"petprogress-export","schema":2,"store":{"#.utf8).write(to: URL(fileURLWithPath: malformed))
+        try Data(#"{"format":"petprogress-export","schema":2,"store":{"#.utf8).write(
+            to: URL(fileURLWithPath: malformed))
         let fifo = world.sandbox.path("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         let huge = world.sandbox.path("huge.json")
@@ -193,7 +202,9 @@ struct ImportTests {
         // And with replace: the previous data kept inside the data directory, byte for byte.
         let replaced = try await world.petctlOK(["import", exported, "--replace"])
         let kept = try #require(
-            replaced.split(separator: " ").last.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) })
+            replaced.split(separator: " ").last.map {
+                String($0.trimmingCharacters(in: .whitespacesAndNewlines).dropLast())
+            })
         #expect(kept.hasPrefix(data + "/import-backup-"), "\(replaced)")
         let keptFiles = try Self.files(kept)
         for (name, bytes) in before where name == "state.json" || name.hasPrefix("history-") {

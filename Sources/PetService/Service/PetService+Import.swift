@@ -10,7 +10,8 @@ extension PetService {
     /// The export's `store` member: the world and every history record, as the store writes them.
     func exportStore() throws(PetError) -> String {
         do {
-            return String(decoding: try Backup(world: world, history: try environment.allHistory()).encoded(), as: UTF8.self)
+            return String(
+                decoding: try Backup(world: world, history: try environment.allHistory()).encoded(), as: UTF8.self)
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
         }
@@ -42,7 +43,8 @@ extension PetService {
         }
         for problem in restored.loaded.problems { log(problem) }
         guard case .state(let loaded) = restored.loaded.start else {
-            throw PetError(.storageFailure, "The imported state could not be read back; the previous data is in \(restored.kept).")
+            throw PetError(
+                .storageFailure, "The imported state could not be read back; the previous data is in \(restored.kept).")
         }
         world = loaded
         log("imported an export (\(backup.history.count) closed days); the previous data is in \(restored.kept)")
@@ -72,7 +74,8 @@ extension PetService {
     {
         let pet = imported.livePet(stages)
         return ImportSummary(
-            imported: done, keptIn: keptIn, days: history.count, historyTasks: history.reduce(0) { $0 + $1.tasks.count },
+            imported: done, keptIn: keptIn, days: history.count,
+            historyTasks: history.reduce(0) { $0 + $1.tasks.count },
             firstDay: history.first.map { "\($0.day.key)" } ?? "", lastDay: history.last.map { "\($0.day.key)" } ?? "",
             openDay: "\(imported.openDay.key)", openTasks: imported.tasks.count, tomorrowTasks: imported.tomorrow.count,
             templates: imported.templates.count, restDays: imported.restDays.count,
@@ -93,7 +96,8 @@ extension PetService {
         }
         guard status.isRegularFile else {
             throw Backup.Refusal(
-                "it must be passed as a regular file, not \(status.isDirectory ? "a directory" : "a pipe, a socket or a device")")
+                "it must be passed as a regular file, not \(status.isDirectory ? "a directory" : "a pipe, a socket or a device")"
+            )
         }
         guard status.size <= Int64(limit) else {
             throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(status.size) bytes)")

@@ -40,7 +40,9 @@ public struct Backup: Sendable {
         }
         var tail = JSONWriter(capacity: 1024 + 256 * (world.tasks.count + world.tomorrow.count))
         tail.write(world)
-        bytes += Array("\(history.isEmpty ? "" : "\n")],\"\(Key.schema.stringValue)\":\(Schema.current),\"\(Key.world.stringValue)\":".utf8)
+        bytes += Array(
+            "\(history.isEmpty ? "" : "\n")],\"\(Key.schema.stringValue)\":\(Schema.current),\"\(Key.world.stringValue)\":"
+                .utf8)
         return bytes + tail.bytes + [UInt8(ascii: "}")]
     }
 
@@ -78,7 +80,8 @@ public struct Backup: Sendable {
             throw Refusal("it has no export schema version")
         }
         if found > schema {
-            throw Refusal("it was written by a newer Pet Progress (export schema \(found); this version reads \(schema))")
+            throw Refusal(
+                "it was written by a newer Pet Progress (export schema \(found); this version reads \(schema))")
         }
         guard found == schema, let store = document[Key.documentStore]?.object else {
             throw Refusal(
@@ -97,7 +100,8 @@ public struct Backup: Sendable {
         }
         if version > Int64(Schema.current) {
             throw Refusal(
-                "its store was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current))")
+                "its store was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current))"
+            )
         }
         guard version >= 0, case .object(var world)? = store[Key.world.stringValue],
             case .array(var records)? = store[Key.history.stringValue]
@@ -112,7 +116,9 @@ public struct Backup: Sendable {
                     .map(JSONValue.object) ?? record
             }
         }
-        let rebuilt = JSONValue.object([Key.world.stringValue: .object(world), Key.history.stringValue: .array(records)])
+        let rebuilt = JSONValue.object([
+            Key.world.stringValue: .object(world), Key.history.stringValue: .array(records),
+        ])
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: Data(rebuilt.bytes))
             return Backup(world: envelope.world, history: envelope.history)
@@ -128,7 +134,8 @@ public struct Backup: Sendable {
         }
         if let last = backup.history.last?.day.key, !(world.lastClosedDay.map { $0 >= last } ?? false) {
             throw Refusal(
-                "its history runs to \(last), past the last closed day (\(world.lastClosedDay.map { "\($0)" } ?? "none"))")
+                "its history runs to \(last), past the last closed day (\(world.lastClosedDay.map { "\($0)" } ?? "none"))"
+            )
         }
         if let closed = world.lastClosedDay, closed >= world.openDay.key {
             throw Refusal("its last closed day (\(closed)) is not before its open day (\(world.openDay.key))")

@@ -56,7 +56,8 @@ enum StoreSwap {
                 try Paths.unlink(Paths.join(directory, name))
             }
             // The state file last: until it is in place, a start reads the old one.
-            for name in incoming.sorted(by: { ($0 == StateFile.name ? 1 : 0, $0) < ($1 == StateFile.name ? 1 : 0, $1) }) {
+            for name in incoming.sorted(by: { ($0 == StateFile.name ? 1 : 0, $0) < ($1 == StateFile.name ? 1 : 0, $1) })
+            {
                 let scratch = Paths.join(directory, temporary)
                 try Paths.unlink(scratch)
                 try io(FileSystem.link(Paths.join(readyPath, name), to: scratch))
