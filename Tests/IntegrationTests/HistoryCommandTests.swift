@@ -132,7 +132,7 @@ struct HistoryCommandTests {
         let json = try await world.petctlOK(["export"])
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "export is one JSON object")
-        #expect(document["format"] as? String == "petprogress-export" && document["schema"] as? Int == 1)
+        #expect(document["format"] as? String == "petprogress-export" && document["schema"] as? Int == 2)
         let history = try #require(document["history"] as? [[String: Any]])
         #expect(history.compactMap { $0["day_key"] as? String } == recorded, "every archived day, once, in order")
         #expect(history.map { ($0["tasks"] as? [Any])?.count ?? -1 }.reduce(0, +) == 71)

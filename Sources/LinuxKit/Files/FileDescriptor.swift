@@ -75,6 +75,13 @@ public final class FileDescriptor {
     /// The file's size in bytes.
     public func size() throws(SystemCallError) -> Int64 { try status().size }
 
+    /// Makes reads and writes on the descriptor fail with `EAGAIN` rather than wait (`O_NONBLOCK`,
+    /// on the open file itself: a descriptor received from another process shares it).
+    public func setNonBlocking() throws(SystemCallError) {
+        let flags = try SystemCall.run("fcntl", subject: path) { fcntl(rawValue, F_GETFL) }
+        try SystemCall.run("fcntl", subject: path) { fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
+    }
+
     /// Cuts (or extends) the file to `length` bytes.
     public func truncate(to length: Int64) throws(SystemCallError) {
         try SystemCall.run("ftruncate", subject: path) { ftruncate(rawValue, off_t(length)) }

@@ -44,6 +44,11 @@ public enum FileSystem {
         try SystemCall.run("unlink", subject: path) { Glibc.unlink(path) }
     }
 
+    /// Removes the empty directory `path`.
+    public static func removeDirectory(_ path: String) throws(SystemCallError) {
+        try SystemCall.run("rmdir", subject: path) { rmdir(path) }
+    }
+
     /// The path with every symbolic link resolved, or nil if it cannot be.
     public static func resolved(_ path: String) -> String? {
         guard let real = realpath(path, nil) else { return nil }

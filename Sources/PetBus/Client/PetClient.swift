@@ -103,7 +103,18 @@ public final class PetClient {
         return try decode(reply[0], Settings.init(dbus:))
     }
 
+    /// `ExportStore`: the export's `store` member, what a restore reads.
+    public func exportStore() throws(PetClientError) -> String { try call(M.exportStore) }
+
     // MARK: changing
+
+    /// `Import`: reads the export in the open file `descriptor` (sent with the call; the caller
+    /// still closes its own); with `dryRun` only checks it.
+    public func importDocument(descriptor: Int32, replace: Bool, dryRun: Bool) throws(PetClientError)
+        -> ImportSummary
+    {
+        try call(M.importDocument, (descriptor, replace, dryRun))
+    }
 
     /// `MarkNextDone`: the id of the task marked done and the XP it earned.
     public func markNextDone() throws(PetClientError) -> (id: String, xpDelta: Int) {

@@ -40,6 +40,11 @@ extension BusArg {
         .init(name: name, type: "x", value: { .int64($0) }, write: nil, decode: typed(name, "x", \.int64Value))
     }
 
+    /// An `h`: a file descriptor, the number the receiver got (it must close it).
+    static func fileDescriptor(_ name: String) -> BusArg<Int32> {
+        .init(name: name, type: "h", value: { .unixFD($0) }, write: nil, decode: typed(name, "h", \.unixFDValue))
+    }
+
     /// An `as`; another type reads as no strings.
     static func strings(_ name: String) -> BusArg<[String]> {
         .init(name: name, type: "as", value: { .stringArray($0) }, write: nil) { value in

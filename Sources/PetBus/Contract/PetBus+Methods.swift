@@ -42,6 +42,10 @@ extension PetBus {
             out: .of(.records("days", "The history", HistoryRecord.init(dbus:)), .bool("more")))
         public static let getStatus = Member<Void, ServiceStatus>(
             "GetStatus", in: .none, out: .of(.record("status", ServiceStatus.init(dbus:))))
+        public static let exportStore = Member<Void, String>("ExportStore", in: .none, out: .of(.string("store")))
+        public static let importDocument = Member<(Int32, Bool, Bool), ImportSummary>(
+            "Import", in: .of(.fileDescriptor("document"), .bool("replace"), .bool("dry_run")),
+            out: .of(.record("summary", ImportSummary.init(dbus:))))
 
         /// Every method, in the XML's order.
         public static let all: [InterfaceDescription.Method] = [
@@ -49,7 +53,7 @@ extension PetBus {
             markDone.description, undo.description, snooze.description, addTask.description, addTaskFor.description,
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
-            getStatus.description,
+            getStatus.description, exportStore.description, importDocument.description,
         ]
     }
 

@@ -1,4 +1,5 @@
 import DBusKit
+import LinuxKit
 import PetBus
 import PetCore
 
@@ -29,6 +30,8 @@ extension PetService {
             wire(M.listRestDays) { s, _ in s.restDays() },
             wire(M.getHistory) { s, a in try s.history(from: a.0, to: a.1) },
             wire(M.getStatus) { s, _ in s.status() },
+            wire(M.exportStore) { s, _ in try s.exportStore() },
+            importMethod(),
         ]
         let properties: [ExportedObject.Property] = [
             widgetEntryProperty(),
@@ -67,6 +70,31 @@ extension PetService {
                     do { reply = try body(self, arguments) } catch let error as PetError { throw error.dbus }
                     return try encode(reply)
                 }
+            }
+        }
+    }
+
+    /// `Import`: the descriptor it carries closed whatever happens, and answered alone, after any
+    /// held calls have been saved and answered (it replaces the whole world they changed).
+    private func importMethod() -> ExportedObject.Method {
+        let member = PetBus.Methods.importDocument
+        return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
+            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            let file = call.arguments.first?.unixFDValue.map {
+                FileDescriptor(adopting: $0, path: "the passed descriptor")
+            }
+            defer { file?.close() }
+            self.commit()
+            let arguments: (Int32, Bool, Bool)
+            do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {
+                throw DBusError.invalidArgs(error.message)
+            }
+            guard let file else { throw DBusError.invalidArgs("Import needs a file descriptor.") }
+            do {
+                return .encoded(
+                    try member.reply.encoded(try self.importDocument(file, replace: arguments.1, dryRun: arguments.2)))
+            } catch let error as PetError {
+                throw error.dbus
             }
         }
     }

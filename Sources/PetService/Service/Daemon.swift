@@ -123,6 +123,9 @@ public final class Daemon {
             },
             historyDay: { day throws(StoreError) in try store.history(day: day) },
             history: { range throws(StoreError) in try store.history(in: range) },
+            allHistory: { () throws(StoreError) in try store.allHistory() },
+            hasHistory: { store.hasHistory },
+            restore: { backup, now throws(StoreError) in try store.restore(backup, now: now) },
             dataDirectory: store.directory, signals: signals(for: connection, log: environment.log),
             wake: environment.wake, log: environment.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
@@ -144,6 +147,17 @@ public final class Daemon {
         return ServiceSignals(
             entryChanged: { send(.entryChanged, [$0.dbus]) },
             tasksChanged: { send(.tasksChanged, []) },
+            settingsChanged: { settings in
+                guard connection.isConnected else { return }
+                let properties: [PetBus.Property] = [.resetTime, .graceMinutes, .snoozeMinutes, .rollover]
+                do {
+                    try connection.emitPropertiesChanged(
+                        path: PetBus.path, interface: PetBus.interface,
+                        changed: properties.compactMap { p in settings.dbus(p).map { (p.rawValue, $0) } })
+                } catch {
+                    log("cannot emit PropertiesChanged: \(error)")
+                }
+            },
             widgetEntryChanged: { entry in
                 guard connection.isConnected else { return }
                 do {

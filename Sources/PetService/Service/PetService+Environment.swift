@@ -20,6 +20,13 @@ extension PetService {
         public var historyDay: (DayKey) throws(StoreError) -> DayRecord?
         /// The records of the closed days in a range, at most a page (`PetStore.history(in:)`).
         public var history: (HistoryRange) throws(StoreError) -> (records: [DayRecord], more: Bool)
+        /// Every history record up to the last closed day, for an export (`PetStore.allHistory`).
+        public var allHistory: () throws(StoreError) -> [DayRecord]
+        /// Whether history holds any record.
+        public var hasHistory: () -> Bool
+        /// Replaces the whole store by a backup, keeping the current data; where it was kept, and
+        /// what loading the new store found (`PetStore.restore`).
+        public var restore: (_ backup: Backup, _ now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded)
         /// The data directory, as `GetStatus` reports it.
         public var dataDirectory: String
         /// Where signals go.

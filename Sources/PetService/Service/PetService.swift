@@ -171,7 +171,7 @@ public final class PetService {
     }
 
     /// Sends `signal`, or holds it for after the reply of the call that caused it.
-    private func emit(_ signal: ServiceSignals.Signal) {
+    func emit(_ signal: ServiceSignals.Signal) {
         if heldSignals != nil { heldSignals?.append(signal) } else { signals.send(signal) }
     }
 
@@ -191,14 +191,17 @@ public final class PetService {
 public struct ServiceSignals {
     var entryChanged: (WidgetEntry) -> Void
     var tasksChanged: () -> Void
+    /// `PropertiesChanged` for the four settings (an import; a `Set` announces its own).
+    var settingsChanged: (Settings) -> Void
     var widgetEntryChanged: (WidgetEntry) -> Void
 
     public init(
         entryChanged: @escaping (WidgetEntry) -> Void, tasksChanged: @escaping () -> Void,
-        widgetEntryChanged: @escaping (WidgetEntry) -> Void
+        settingsChanged: @escaping (Settings) -> Void, widgetEntryChanged: @escaping (WidgetEntry) -> Void
     ) {
         self.entryChanged = entryChanged
         self.tasksChanged = tasksChanged
+        self.settingsChanged = settingsChanged
         self.widgetEntryChanged = widgetEntryChanged
     }
 
@@ -206,6 +209,7 @@ public struct ServiceSignals {
     enum Signal {
         case entryChanged(WidgetEntry)
         case tasksChanged
+        case settingsChanged(Settings)
         case widgetEntryChanged(WidgetEntry)
     }
 
@@ -214,6 +218,7 @@ public struct ServiceSignals {
         switch signal {
         case .entryChanged(let entry): entryChanged(entry)
         case .tasksChanged: tasksChanged()
+        case .settingsChanged(let settings): settingsChanged(settings)
         case .widgetEntryChanged(let entry): widgetEntryChanged(entry)
         }
     }

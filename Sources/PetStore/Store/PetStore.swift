@@ -61,6 +61,7 @@ public final class PetStore {
     /// Reads only the tails of history files, and none at all when history ends where the state
     /// file says it did.
     public func load(now: Instant) throws(StoreError) -> Loaded {
+        try StoreSwap.finish(in: directory)
         let original = try Paths.readIfPresent(statePath)
         let found = try decode(original)
         let repair = try HistoryRepair.plan(history, authority: found.authority, hint: found.tail)
@@ -190,6 +191,35 @@ public final class PetStore {
         records: [DayRecord], more: Bool
     ) {
         try history.records(in: range, limit: limit)
+    }
+
+    /// Every record up to the state's last closed day, ascending: all of history, for an export.
+    public func allHistory() throws(StoreError) -> [DayRecord] {
+        guard let last = durableLastClosedDay else { return [] }
+        var records: [DayRecord] = []
+        for year in try history.years() { records += try history.records(year: year).filter { $0.day.key <= last } }
+        return records
+    }
+
+    /// Whether history holds any record.
+    public var hasHistory: Bool { lastHistoryDay != nil }
+
+    // MARK: Import
+
+    /// Replaces the whole store by `backup` in one durable step (`StoreSwap`), the current data
+    /// kept in `import-backup-<UTC timestamp of now>/` inside the data directory, then loads it
+    /// afresh. Returns where the previous data went, and what the load found.
+    public func restore(_ backup: Backup, now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded) {
+        try checkReady()
+        var files: [(name: String, bytes: [UInt8])] = []
+        for record in backup.history {
+            let line = try HistoryLine.encode(record)
+            let name = HistoryFiles.name(year: record.day.key.year)
+            if files.last?.name == name { files[files.count - 1].bytes += line } else { files.append((name, line)) }
+        }
+        files.append((StateFile.name, StateFile.encode(backup.world)))
+        let kept = try StoreSwap.replace(in: directory, with: files, stamp: utcStamp(now))
+        return (kept, try load(now: now))
     }
 
     /// The newest `days` records, oldest first, reading only as many year files as needed.

@@ -9,7 +9,8 @@ struct Export: ParsableCommand {
         abstract: "Export all of history, today, templates, settings, rest days and the pet.",
         discussion: """
             json (the default) is one document with a schema version: every closed day with its \
-            tasks, the open day's and tomorrow's tasks, templates, settings, rest days and the pet. \
+            tasks, the open day's and tomorrow's tasks, templates, settings, rest days and the pet, \
+            and (under "store") what petctl import needs to restore all of it exactly. \
             csv is one row per task of every closed day, for a spreadsheet.
 
             --output writes a file atomically, readable only by you, and never replaces an existing \
@@ -65,6 +66,7 @@ struct Export: ParsableCommand {
             status: status, settings: try client.settings(), pet: try client.pet(),
             restDays: try client.listRestDays(), templates: try client.listTemplates(),
             today: try client.listTasks(day: ""), todayIsRest: try client.widgetEntry().restDay,
-            tomorrow: try client.listTasks(day: "tomorrow"), history: try client.allHistory())
+            tomorrow: try client.listTasks(day: "tomorrow"), history: try client.allHistory(),
+            store: try client.exportStore())
     }
 }

@@ -13,16 +13,19 @@ struct ExportDocument {
     let todayIsRest: Bool
     let tomorrow: [TaskRecord]
     let history: [HistoryRecord]
+    /// What a restore reads (`ExportStore`): the daemon's state and history in the store's own
+    /// keys, JSON text written as it is. The members above are for reading; `Import` ignores them.
+    let store: String
 
     /// The version of the JSON document's shape; readers check it.
-    static let schema = 1
+    static let schema = PetBus.exportSchema
 
     /// One JSON document (RFC 8259). The records use the D-Bus contract's keys (petprogress(7) §6.1,
     /// §6.2), instants are Unix seconds; one history record a line, so the file diffs well.
     var json: String {
         let s = settings
         let fields: [(String, String)] = [
-            ("format", Escaping.json("petprogress-export")),
+            ("format", Escaping.json(PetBus.exportFormat)),
             ("schema", "\(Self.schema)"),
             ("exported_at", "\(status.now)"),
             ("daemon_version", Escaping.json(status.version)),
@@ -47,6 +50,7 @@ struct ExportDocument {
                 history.isEmpty
                     ? "[]" : "[\n    " + history.map { EntryJSON.json($0.dbus) }.joined(separator: ",\n    ") + "\n  ]"
             ),
+            ("store", store),
         ]
         return "{\n" + fields.map { "  \(Escaping.json($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }

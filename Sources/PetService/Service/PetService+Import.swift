@@ -1,0 +1,114 @@
+import Glibc
+import LinuxKit
+import PetBus
+import PetCore
+import PetStore
+
+/// `ExportStore` and `Import` (petprogress(7) §5 "Import", §6.1): the store as an export carries it, and a
+/// whole export made the store again.
+extension PetService {
+    /// The export's `store` member: the world and every history record, as the store writes them.
+    func exportStore() throws(PetError) -> String {
+        do {
+            return String(
+                decoding: try Backup(world: world, history: try environment.allHistory()).encoded(), as: UTF8.self)
+        } catch {
+            throw PetError(.storageFailure, "History could not be read (\(error.message)).")
+        }
+    }
+
+    /// Reads the export in `file`, checks it whole and, unless `dryRun`, makes it the store: only
+    /// over a store that holds nothing unless `replace`. Any refusal changes nothing.
+    func importDocument(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportSummary {
+        let backup: Backup
+        do throws(Backup.Refusal) {
+            backup = try Backup.read(
+                document: try Self.readDocument(file), format: PetBus.exportFormat, schema: PetBus.exportSchema)
+        } catch {
+            throw PetError(.invalidArgument, "The export cannot be imported: \(error.message); nothing was changed.")
+        }
+        if !replace, let held = holdings() {
+            throw PetError(
+                .invalidArgument,
+                "Pet Progress already holds \(held); importing would replace it. Nothing was changed: import with replace (petctl import --replace) to keep the current data in a copy inside the data directory and replace it."
+            )
+        }
+        guard !dryRun else { return summary(of: backup.world, history: backup.history, imported: false, keptIn: "") }
+        let restored: (kept: String, loaded: Loaded)
+        do {
+            restored = try environment.restore(backup, now)
+        } catch {
+            log("could not import: \(error)")
+            throw PetError(.storageFailure, "The export could not be imported (\(error.message)).")
+        }
+        for problem in restored.loaded.problems { log(problem) }
+        guard case .state(let loaded) = restored.loaded.start else {
+            throw PetError(
+                .storageFailure, "The imported state could not be read back; the previous data is in \(restored.kept).")
+        }
+        world = loaded
+        log("imported an export (\(backup.history.count) closed days); the previous data is in \(restored.kept)")
+        let reply = summary(of: loaded, history: backup.history, imported: true, keptIn: restored.kept)
+        // As at a start: days that ended since the export close now, with their own signals.
+        refresh()
+        emit(.tasksChanged)
+        emit(.settingsChanged(world.settings))
+        emit(.widgetEntryChanged(widgetEntry()))
+        return reply
+    }
+
+    /// What the store holds that an import would replace, in words; nil when it holds nothing.
+    private func holdings() -> String? {
+        var held: [String] = []
+        if environment.hasHistory() { held.append("history") }
+        if !world.tasks.isEmpty || !world.tomorrow.isEmpty { held.append("tasks") }
+        if !world.templates.isEmpty { held.append("repeating tasks") }
+        if !world.restDays.isEmpty { held.append("rest days") }
+        if world.settings != Settings() { held.append("changed settings") }
+        if world.openingPet != .hatchling { held.append("a pet past its first day") }
+        return held.isEmpty ? nil : held.joined(separator: ", ")
+    }
+
+    private func summary(of imported: PetWorld, history: [DayRecord], imported done: Bool, keptIn: String)
+        -> ImportSummary
+    {
+        let pet = imported.livePet(stages)
+        return ImportSummary(
+            imported: done, keptIn: keptIn, days: history.count,
+            historyTasks: history.reduce(0) { $0 + $1.tasks.count },
+            firstDay: history.first.map { "\($0.day.key)" } ?? "", lastDay: history.last.map { "\($0.day.key)" } ?? "",
+            openDay: "\(imported.openDay.key)", openTasks: imported.tasks.count, tomorrowTasks: imported.tomorrow.count,
+            templates: imported.templates.count, restDays: imported.restDays.count,
+            stageIndex: pet.stageIndex, stageName: stages.stage(pet.stageIndex).name,
+            stageXP: pet.stageXP)
+    }
+
+    /// The document's bytes: only from a regular file (a pipe, a socket or a device could block the
+    /// daemon or never end), read without blocking from its start, at most `PetBus.importLimit`.
+    static func readDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> [UInt8] {
+        let limit = PetBus.importLimit
+        let status: FileStatus
+        do throws(SystemCallError) {
+            try file.setNonBlocking()
+            status = try file.status()
+        } catch {
+            throw Backup.Refusal("the passed descriptor cannot be used (\(error))")
+        }
+        guard status.isRegularFile else {
+            throw Backup.Refusal(
+                "it must be passed as a regular file, not \(status.isDirectory ? "a directory" : "a pipe, a socket or a device")"
+            )
+        }
+        guard status.size <= Int64(limit) else {
+            throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(status.size) bytes)")
+        }
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try file.read(at: 0, count: Int(status.size) + 1)
+        } catch {
+            throw Backup.Refusal("it could not be read (\(error))")
+        }
+        guard bytes.count <= limit else { throw Backup.Refusal("it is larger than \(limit >> 20) MiB") }
+        return bytes
+    }
+}
