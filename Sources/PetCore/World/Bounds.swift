@@ -11,12 +11,19 @@ public enum Bounds {
     public static let instant: ClosedRange<Instant> = 0...253_402_300_799
 
     /// The date and serial of a task id, `YYYYMMDD-N` with N ≥ 1, or nil when it is not one.
+    /// (Read from its bytes: every task of a state file is checked on load.)
     public static func taskID(_ id: String) -> (day: DayKey, serial: UInt64)? {
-        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isASCIIDigit),
-            let n = UInt64(parts[1]), n >= 1,
-            let y = Int(parts[0].prefix(4)), let m = Int(parts[0].dropFirst(4).prefix(2)),
-            let d = Int(parts[0].suffix(2)), let day = CivilDate(year: y, month: m, day: d)
+        let bytes = id.utf8
+        var i = bytes.startIndex
+        var date = 0
+        for _ in 0..<8 {
+            guard i != bytes.endIndex, (48...57).contains(bytes[i]) else { return nil }
+            date = date * 10 + Int(bytes[i] - 48)
+            i = bytes.index(after: i)
+        }
+        guard i != bytes.endIndex, bytes[i] == UInt8(ascii: "-"),
+            let n = UInt64(Substring(bytes[bytes.index(after: i)...])),
+            n >= 1, let day = CivilDate(year: date / 10_000, month: date / 100 % 100, day: date % 100)
         else { return nil }
         return (day, n)
     }

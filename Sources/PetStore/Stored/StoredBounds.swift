@@ -35,7 +35,12 @@ extension KeyedDecodingContainer where K == StoredKey {
     }
 
     func decodeInstantIfPresent(forKey key: StoredKey) throws -> Instant? {
-        try contains(key) && !decodeNil(forKey: key) ? decodeInstant(forKey: key) : nil
+        // One look-up in the usual case: absent, or an instant within the bounds.
+        do {
+            guard let value = try decodeIfPresent(Instant.self, forKey: key) else { return nil }
+            if Bounds.instant.contains(value) { return value }
+        } catch {}
+        return try decodeInstant(forKey: key)  // names the problem
     }
 
     /// A value that passes the bus's check of it (the value stored is kept as it is).
