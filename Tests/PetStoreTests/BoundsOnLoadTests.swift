@@ -99,19 +99,19 @@ import Testing
             case .bool: probes = Self.boolProbes
             default: probes = []
             }
-            let where_ = path.map(\.description).joined(separator: ".")
+            let location = path.map(\.description).joined(separator: ".")
             for probe in probes {
                 probed += 1
                 let outcome = decode(Self.replacing(document, at: path[...], with: probe.value).bytes)
                 switch outcome {
                 case .newer where key == "schema": continue  // a newer schema is refused, not damage
                 case .damaged(let reason):
-                    #expect(reason.contains(key), "\(where_) = \(probe): the reason does not name it: \(reason)")
+                    #expect(reason.contains(key), "\(location) = \(probe): the reason does not name it: \(reason)")
                 case .loaded:
                     #expect(
-                        Self.withinBounds[key]?.contains(probe.name) == true, "\(where_) = \(probe) loaded")
+                        Self.withinBounds[key]?.contains(probe.name) == true, "\(location) = \(probe) loaded")
                 case .newer:
-                    Issue.record("\(where_) = \(probe) read as a newer schema")
+                    Issue.record("\(location) = \(probe) read as a newer schema")
                 }
             }
         }
