@@ -135,7 +135,10 @@ import Testing
 
     @Test func theFastDayReaderAgreesWithTheFullDecoder() throws {
         for key in [d1, d3, Fixture.day("0999-01-02")] {
-            let bytes = try HistoryLine.encode(Fixture.record(key, tasks: 2)).dropLast()
+            // A day keyed in the year 999 whose instants are within the bounds (1970–9999).
+            let made = Fixture.record(key, tasks: 2)
+            let record = key.year >= 1970 ? made : made.on(Day(key: key, start: 0, end: 86_400))
+            let bytes = try HistoryLine.encode(record).dropLast()
             #expect(HistoryLine.fastDay(of: bytes) == key)
             guard case .record(let r) = HistoryLine.decode(bytes) else {
                 Issue.record("no record")
@@ -175,5 +178,20 @@ import Testing
         #expect(store.lastHistoryDay == key)
         #expect(loaded.problems.count == 1)
         #expect(try store.history(day: key) == big)
+    }
+}
+
+extension DayRecord {
+    /// The record moved onto `day`'s instants (its tasks at the day's first hour).
+    fileprivate func on(_ day: Day) -> DayRecord {
+        let moved = tasks.map { task in
+            var t = task
+            t.scheduled = day.start + 3600
+            t.completedAt = t.completedAt.map { _ in day.start + 3600 }
+            return t
+        }
+        return DayRecord(
+            day: day, tasks: moved, done: done, total: total, rate: rate, petAtOpen: petAtOpen, petAtClose: petAtClose,
+            xpChange: xpChange, rest: rest, resultXP: resultXP)
     }
 }

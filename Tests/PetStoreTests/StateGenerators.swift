@@ -160,3 +160,70 @@ extension Double {
 extension Array {
     fileprivate func ifEmpty(_ other: [Element]) -> [Element] { isEmpty ? other : self }
 }
+
+/// A generated state brought within the bounds every file is checked with on load
+/// (petprogress(7) §5), keeping as much of its hostility as they allow: the extremes of each range,
+/// titles of any scalars but control characters, ids and counters as PetCore makes them.
+enum WithinBounds {
+    static func count(_ value: some BinaryInteger) -> Int64 {
+        Int64(clamping: value).clamped(Bounds.count)
+    }
+    static func instant(_ value: Instant) -> Instant { value.clamped(Bounds.instant) }
+    static func pet(_ p: PetState) -> PetState {
+        PetState(stageIndex: Int(count(p.stageIndex)), stageXP: Int(count(p.stageXP)))
+    }
+    static func day(_ d: Day) -> Day {
+        let start = min(instant(d.start), Bounds.instant.upperBound - 1)
+        return Day(key: d.key, start: start, end: max(instant(d.end), start + 1))
+    }
+    static func title(_ text: String) -> String {
+        let kept = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        let trimmed = String(String.UnicodeScalarView(kept.trimmingWhitespace.unicodeScalars.prefix(200)))
+        return trimmed.trimmingWhitespace.isEmpty ? "x" : trimmed
+    }
+    static func task(_ t: TaskItem) -> TaskItem {
+        let order = UInt64(max(1, count(t.order)))
+        var b = TaskItem(
+            id: "\(t.dayKey.digits)-\(order)", title: title(t.title), time: t.time, dayKey: t.dayKey,
+            scheduled: instant(t.scheduled), order: order,
+            templateID: t.templateID.map { _ in "t-\(max(1, count(t.order)))" }, repeatRule: t.repeatRule)
+        b.completedAt = t.completedAt.map(instant)
+        b.completedSeq = UInt64(count(t.completedSeq))
+        b.xp = Int(count(t.xp))
+        b.snoozedUntil = t.snoozedUntil.map(instant)
+        return b
+    }
+    static func world(_ w: PetWorld) -> PetWorld {
+        var b = w
+        b.settings.graceMinutes = w.settings.graceMinutes.clamped(Settings.graceRange)
+        b.settings.snoozeMinutes = w.settings.snoozeMinutes.clamped(Settings.snoozeRange)
+        b.openingPet = pet(w.openingPet)
+        b.openDay = day(w.openDay)
+        b.tasks = w.tasks.map(task)
+        b.tomorrow = w.tomorrow.map(task)
+        b.templates = w.templates.map {
+            let order = UInt64(max(1, count($0.order)))
+            return Template(
+                id: "t-\(order)", title: title($0.title), time: $0.time, repeatRule: $0.repeatRule,
+                firstDay: $0.firstDay, order: order)
+        }
+        b.restDays = Array(Set(w.restDays)).sorted()
+        b.mutations = UInt64(count(w.mutations))
+        let orders = (b.tasks + b.tomorrow).map(\.order) + b.templates.map(\.order)
+        b.serial = max(UInt64(count(w.serial)), orders.max() ?? 0)
+        b.snapshot = w.snapshot.map { VisibleSnapshot(tick: instant($0.tick), pet: pet($0.pet)) }
+        return b
+    }
+    static func record(_ r: DayRecord) -> DayRecord {
+        DayRecord(
+            day: day(r.day), tasks: r.tasks.map(task), done: Int(count(r.done)), total: Int(count(r.total)),
+            rate: r.rate.clamped(0...1), petAtOpen: pet(r.petAtOpen), petAtClose: pet(r.petAtClose),
+            xpChange: Int(Int64(r.xpChange).clamped(Bounds.xpChange)), rest: r.rest,
+            resultXP: Int(Int64(r.resultXP).clamped(Bounds.xpChange)))
+    }
+}
+
+extension Comparable {
+    fileprivate func clamped(_ range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

@@ -10,7 +10,11 @@ public enum TaskTitle {
         guard count <= maxLength else {
             throw PetError(.invalidArgument, "The title has \(count) characters; the limit is \(maxLength).")
         }
-        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        // Printable ASCII holds no control character: most titles need no Unicode property lookup.
+        guard
+            title.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+                || !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw PetError(
                 .invalidArgument, "The title contains a control character (such as a newline or tab); remove it.")
         }

@@ -39,7 +39,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 /// Quotes user input for an error sentence, shortened so a 1 MiB argument gives a short sentence.
-func quoted(_ text: String) -> String {
+public func quoted(_ text: String) -> String {
     let scalars = text.unicodeScalars
     let shown = scalars.count > 40 ? String(String.UnicodeScalarView(scalars.prefix(40))) + "…" : text
     let printable = shown.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }

@@ -31,12 +31,7 @@ extension PetWorld {
 
     /// A `YYYYMMDD-N` id whose day is closed and whose serial was handed out.
     private func isClosedDayTaskID(_ id: String) -> Bool {
-        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isASCIIDigit),
-            let n = UInt64(parts[1]), n >= 1, n <= serial, let last = lastClosedDay,
-            let y = Int(parts[0].prefix(4)), let m = Int(parts[0].dropFirst(4).prefix(2)),
-            let d = Int(parts[0].suffix(2)), let key = CivilDate(year: y, month: m, day: d)
-        else { return false }
+        guard let (key, n) = Bounds.taskID(id), n <= serial, let last = lastClosedDay else { return false }
         return key <= last
     }
 

@@ -17,13 +17,16 @@ extension HistoryTail: Decodable, JSONWritable {
     init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: " ")
-        guard parts.count == 3, let year = Int(parts[0]), let length = Int64(parts[1]) else {
+        let lastDay = parts.count == 3 && parts[2] != "-" ? CivilDate(parsing: String(parts[2])) : nil
+        guard parts.count == 3, let year = Int(parts[0]), (1...9999).contains(year), let length = Int64(parts[1]),
+            length >= 0, parts[2] == "-" || lastDay != nil
+        else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "bad history tail: \(text)"))
+                .init(codingPath: decoder.codingPath, debugDescription: "bad history tail: \(quoted(text))"))
         }
         self.year = year
         self.length = length
-        self.lastDay = parts[2] == "-" ? nil : CivilDate(parsing: String(parts[2]))
+        self.lastDay = lastDay
     }
 
     func write(to json: inout JSONWriter) { json.string("\(year) \(length) \(lastDay?.description ?? "-")") }

@@ -9,9 +9,10 @@ extension Day: Decodable, JSONWritable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StoredKey.self)
-        self.init(
-            key: try c.decode(DayKey.self, forKey: Key.key), start: try c.decode(Int64.self, forKey: Key.start),
-            end: try c.decode(Int64.self, forKey: Key.end))
+        let start = try c.decodeInstant(forKey: Key.start)
+        let end = try c.decodeInstant(forKey: Key.end)
+        guard end > start else { throw c.outOfBounds(Key.end, "the day ends (\(end)) before its start (\(start))") }
+        self.init(key: try c.decode(DayKey.self, forKey: Key.key), start: start, end: end)
     }
 
     func write(to json: inout JSONWriter) {

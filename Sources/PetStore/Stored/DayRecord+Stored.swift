@@ -19,14 +19,15 @@ extension DayRecord: Decodable, JSONWritable {
         let c = try decoder.container(keyedBy: StoredKey.self)
         let day = try c.decode(Day.self, forKey: Key.day)
         let tasks = try c.decode([TaskItem].self, forKey: Key.tasks)
-        let done = try c.decode(Int.self, forKey: Key.done)
-        let total = try c.decode(Int.self, forKey: Key.total)
+        let done = try c.decodeCount(Int.self, forKey: Key.done)
+        let total = try c.decodeCount(Int.self, forKey: Key.total)
         let rate = try c.decode(Double.self, forKey: Key.rate)
+        guard (0...1).contains(rate) else { throw c.outOfBounds(Key.rate, "\(rate) is not a rate (0…1)") }
         let petAtOpen = try c.decode(PetState.self, forKey: Key.petAtOpen)
         let petAtClose = try c.decode(PetState.self, forKey: Key.petAtClose)
-        let xpChange = try c.decode(Int.self, forKey: Key.xpChange)
+        let xpChange = try c.decode(Int.self, forKey: Key.xpChange, within: Bounds.xpChange, "an XP change")
         let rest = try c.decode(Bool.self, forKey: Key.rest)
-        let resultXP = try c.decode(Int.self, forKey: Key.resultXP)
+        let resultXP = try c.decode(Int.self, forKey: Key.resultXP, within: Bounds.xpChange, "an XP change")
         self.init(
             day: day, tasks: tasks, done: done, total: total, rate: rate, petAtOpen: petAtOpen, petAtClose: petAtClose,
             xpChange: xpChange, rest: rest, resultXP: resultXP)

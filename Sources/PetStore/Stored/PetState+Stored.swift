@@ -9,8 +9,8 @@ extension PetState: Decodable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StoredKey.self)
         self.init(
-            stageIndex: try c.decode(Int.self, forKey: Key.stageIndex),
-            stageXP: try c.decode(Int.self, forKey: Key.stageXP))
+            stageIndex: try c.decodeCount(Int.self, forKey: Key.stageIndex),
+            stageXP: try c.decodeCount(Int.self, forKey: Key.stageXP))
     }
 
     func write(to json: inout JSONWriter) {

@@ -27,13 +27,39 @@ extension PetWorld: Decodable, JSONWritable {
         let templates = try c.decode([Template].self, forKey: Key.templates)
         let restDays = try c.decode([DayKey].self, forKey: Key.restDays)
         let lastClosedDay = try c.decodeIfPresent(DayKey.self, forKey: Key.lastClosedDay)
-        let mutations = try c.decode(UInt64.self, forKey: Key.mutations)
-        let serial = try c.decode(UInt64.self, forKey: Key.serial)
+        let mutations = try c.decodeCount(UInt64.self, forKey: Key.mutations)
+        let serial = try c.decodeCount(UInt64.self, forKey: Key.serial)
         let snapshot = try c.decodeIfPresent(VisibleSnapshot.self, forKey: Key.snapshot)
+        try Self.check(tasks: tasks, tomorrow: tomorrow, templates: templates, serial: serial, c)
+        // Ascending, each once: the order `SetRest` keeps.
+        if let i = restDays.indices.dropFirst().first(where: { restDays[$0] <= restDays[$0 - 1] }) {
+            throw c.outOfBounds(
+                Key.restDays, "\(restDays[i]) follows \(restDays[i - 1]); rest days are ascending, each once")
+        }
         self.init(
             settings: settings, openingPet: openingPet, openDay: openDay, openDayLive: openDayLive, tasks: tasks,
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,
             mutations: mutations, serial: serial, snapshot: snapshot)
+    }
+
+    /// At most a day's tasks on each day and the templates' limit, and no id made from a serial
+    /// not yet handed out (a later id would repeat it).
+    private static func check(
+        tasks: [TaskItem], tomorrow: [TaskItem], templates: [Template], serial: UInt64,
+        _ c: KeyedDecodingContainer<StoredKey>
+    ) throws {
+        for (key, count, limit) in [
+            (Key.tasks, tasks.count, maxTasksPerDay), (Key.tomorrow, tomorrow.count, maxTasksPerDay),
+            (Key.templates, templates.count, maxTemplates),
+        ] where count > limit {
+            throw c.outOfBounds(key, "it holds \(count) entries; the limit is \(limit)")
+        }
+        let highest = max(
+            tasks.lazy.map(\.order).max() ?? 0, tomorrow.lazy.map(\.order).max() ?? 0,
+            templates.lazy.map(\.order).max() ?? 0)
+        guard highest <= serial else {
+            throw c.outOfBounds(Key.serial, "\(serial) is below the serial \(highest) an id was made from")
+        }
     }
 
     func write(to json: inout JSONWriter) {

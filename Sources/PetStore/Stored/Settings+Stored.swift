@@ -12,8 +12,8 @@ extension Settings: Decodable, JSONWritable {
         let c = try decoder.container(keyedBy: StoredKey.self)
         self.init()
         resetTime = try c.decode(WallTime.self, forKey: Key.resetTime)
-        graceMinutes = try c.decode(Int.self, forKey: Key.graceMinutes)
-        snoozeMinutes = try c.decode(Int.self, forKey: Key.snoozeMinutes)
+        graceMinutes = try c.decode(Int.self, forKey: Key.graceMinutes, checkedBy: Settings.validGrace)
+        snoozeMinutes = try c.decode(Int.self, forKey: Key.snoozeMinutes, checkedBy: Settings.validSnooze)
         rollover = try c.decode(Bool.self, forKey: Key.rollover)
     }
 

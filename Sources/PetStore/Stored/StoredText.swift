@@ -12,7 +12,7 @@ extension StoredText {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(storedText: text) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a valid \(Self.self): \(text)"))
+                .init(codingPath: decoder.codingPath, debugDescription: "not a valid \(Self.self): \(quoted(text))"))
         }
         return value
     }

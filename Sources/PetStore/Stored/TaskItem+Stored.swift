@@ -19,16 +19,25 @@ extension TaskItem: Decodable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StoredKey.self)
         let id = try c.decode(String.self, forKey: Key.id)
-        let title = try c.decode(String.self, forKey: Key.title)
+        let title = try c.decode(String.self, forKey: Key.title, checkedBy: TaskTitle.validate)
         let time = try c.decode(WallTime.self, forKey: Key.time)
         let dayKey = try c.decode(DayKey.self, forKey: Key.dayKey)
-        let scheduled = try c.decode(Int64.self, forKey: Key.scheduled)
-        let order = try c.decode(UInt64.self, forKey: Key.order)
-        let completedAt = try c.decodeIfPresent(Int64.self, forKey: Key.completedAt)
-        let completedSeq = try c.decode(UInt64.self, forKey: Key.completedSeq)
-        let xp = try c.decode(Int.self, forKey: Key.xp)
-        let snoozedUntil = try c.decodeIfPresent(Int64.self, forKey: Key.snoozedUntil)
+        let scheduled = try c.decodeInstant(forKey: Key.scheduled)
+        let order = try c.decodeCount(UInt64.self, forKey: Key.order)
+        // The id is the date of the day it was made for and the serial it was made from, its
+        // order. The date is not required to be `dayKey`'s: a task added for the next day keeps
+        // its id when a zone change gives that day another key (docs/DECISIONS.md).
+        guard let parts = Bounds.taskID(id), parts.serial == order else {
+            throw c.outOfBounds(Key.id, "\(quoted(id)) is not a task id YYYYMMDD-\(order)")
+        }
+        let completedAt = try c.decodeInstantIfPresent(forKey: Key.completedAt)
+        let completedSeq = try c.decodeCount(UInt64.self, forKey: Key.completedSeq)
+        let xp = try c.decodeCount(Int.self, forKey: Key.xp)
+        let snoozedUntil = try c.decodeInstantIfPresent(forKey: Key.snoozedUntil)
         let templateID = try c.decodeIfPresent(String.self, forKey: Key.templateID)
+        if let templateID, Bounds.templateID(templateID) == nil {
+            throw c.outOfBounds(Key.templateID, "\(quoted(templateID)) is not a template id t-N")
+        }
         let repeatRule = try c.decodeIfPresent(Repeat.self, forKey: Key.repeatRule)
         self.init(
             id: id, title: title, time: time, dayKey: dayKey, scheduled: scheduled, order: order,

@@ -13,11 +13,15 @@ extension Template: Decodable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StoredKey.self)
         let id = try c.decode(String.self, forKey: Key.id)
-        let title = try c.decode(String.self, forKey: Key.title)
+        let title = try c.decode(String.self, forKey: Key.title, checkedBy: TaskTitle.validate)
         let time = try c.decode(WallTime.self, forKey: Key.time)
         let repeatRule = try c.decode(Repeat.self, forKey: Key.repeatRule)
         let firstDay = try c.decode(DayKey.self, forKey: Key.firstDay)
-        let order = try c.decode(UInt64.self, forKey: Key.order)
+        let order = try c.decodeCount(UInt64.self, forKey: Key.order)
+        // The id is `t-` and the serial it was made from, its order.
+        guard Bounds.templateID(id) == order else {
+            throw c.outOfBounds(Key.id, "\(quoted(id)) is not a template id t-\(order)")
+        }
         self.init(id: id, title: title, time: time, repeatRule: repeatRule, firstDay: firstDay, order: order)
     }
 

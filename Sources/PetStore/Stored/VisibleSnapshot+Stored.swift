@@ -8,7 +8,7 @@ extension VisibleSnapshot: Decodable, JSONWritable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: StoredKey.self)
-        self.init(tick: try c.decode(Int64.self, forKey: Key.tick), pet: try c.decode(PetState.self, forKey: Key.pet))
+        self.init(tick: try c.decodeInstant(forKey: Key.tick), pet: try c.decode(PetState.self, forKey: Key.pet))
     }
 
     func write(to json: inout JSONWriter) {
