@@ -86,6 +86,9 @@ public final class PetClient {
         try call(M.getStatus)
     }
 
+    /// `AcknowledgeProblems`: the recovery notice has been seen; clients stop showing it.
+    public func acknowledgeProblems() throws(PetClientError) { try call(M.acknowledgeProblems) }
+
     /// The `WidgetEntry` property.
     public func widgetEntryProperty() throws(PetClientError) -> WidgetEntry {
         try decode(property(.widgetEntry), WidgetEntry.init(dbus:))

@@ -42,6 +42,7 @@ extension PetBus {
             out: .of(.records("days", "The history", HistoryRecord.init(dbus:)), .bool("more")))
         public static let getStatus = Member<Void, ServiceStatus>(
             "GetStatus", in: .none, out: .of(.record("status", ServiceStatus.init(dbus:))))
+        public static let acknowledgeProblems = Member<Void, Void>("AcknowledgeProblems", in: .none, out: .none)
 
         /// Every method, in the XML's order.
         public static let all: [InterfaceDescription.Method] = [
@@ -49,7 +50,7 @@ extension PetBus {
             markDone.description, undo.description, snooze.description, addTask.description, addTaskFor.description,
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
-            getStatus.description,
+            getStatus.description, acknowledgeProblems.description,
         ]
     }
 

@@ -20,6 +20,8 @@ extension PetService {
         public var historyDay: (DayKey) throws(StoreError) -> DayRecord?
         /// The records of the closed days in a range, at most a page (`PetStore.history(in:)`).
         public var history: (HistoryRange) throws(StoreError) -> (records: [DayRecord], more: Bool)
+        /// Marks the last recovery acknowledged, durably (`PetStore.acknowledgeRecovery`).
+        public var acknowledgeRecovery: () throws(StoreError) -> Recovery?
         /// The data directory, as `GetStatus` reports it.
         public var dataDirectory: String
         /// Where signals go.
