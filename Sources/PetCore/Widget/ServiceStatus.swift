@@ -29,6 +29,11 @@ public struct ServiceStatus: Hashable, Sendable {
     /// Whether `AcknowledgeProblems` was called since that recovery.
     public var problemsAcknowledged: Bool = false
 
+    /// The recovery notice a client shows in one line until it is acknowledged, else nil.
+    public var recoveryNotice: String? {
+        recovery.isEmpty || problemsAcknowledged ? nil : "\(recovery) Lost: \(recoveryLost)."
+    }
+
     public init(
         version: String, dataDirectory: String, lastClosedDay: String, openDay: String, mutations: UInt64,
         problems: [String], now: Instant, replyCacheHits: UInt64 = 0
