@@ -10,12 +10,15 @@ import Testing
 struct RecoveryTests {
     /// Three days of use (2–4 March 2026), a closeout at each start; returns the live pet and the
     /// status on 4 March, where the daemon is left stopped.
-    static func keepAPet(_ world: World, _ data: String) async throws -> (pet: [String: DBusValue], lastClosed: String) {
+    static func keepAPet(_ world: World, _ data: String) async throws -> (pet: [String: DBusValue], lastClosed: String)
+    {
         for (n, day) in ["2026-03-02", "2026-03-03", "2026-03-04"].enumerated() {
             let daemon = try await world.daemon(dataDirectory: data, now: "\(day)T08:30:00+01:00")
             let client = try world.client()
             if n < 2 {
-                for time in ["08:00", "08:15", "08:30"] { _ = try client.markDone(try client.addTask("Task \(time)", time)) }
+                for time in ["08:00", "08:15", "08:30"] {
+                    _ = try client.markDone(try client.addTask("Task \(time)", time))
+                }
             } else {
                 try client.setProperty("GraceMinutes", .uint32(30))
             }
@@ -31,7 +34,9 @@ struct RecoveryTests {
         try Data("{\"schema\":2,\"wor".utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test("a destroyed state.json: the pet from the newest snapshot, the recovery in GetStatus, one line in petctl today until acknowledged")
+    @Test(
+        "a destroyed state.json: the pet from the newest snapshot, the recovery in GetStatus, one line in petctl today until acknowledged"
+    )
     func fromTheSnapshot() async throws {
         let world = try await World("recover-snapshot")
         defer { world.close() }

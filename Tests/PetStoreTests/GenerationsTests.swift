@@ -76,7 +76,8 @@ import Testing
         #expect(recovery.source == .snapshot && recovery.day == Fixture.day("2026-02-22") && !recovery.acknowledged)
         #expect(recovery.lost == "changes since the closeout of 2026-02-22")
         #expect(loaded.problems.count == 1)
-        #expect(loaded.problems[0].contains("restored the state saved at the closeout of 2026-02-22"), "\(loaded.problems)")
+        #expect(
+            loaded.problems[0].contains("restored the state saved at the closeout of 2026-02-22"), "\(loaded.problems)")
         // The recovered world saves, and the next start is an ordinary one that still reports it.
         try store.save(worlds[2])
         store.close()

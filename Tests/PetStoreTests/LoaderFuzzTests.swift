@@ -6,12 +6,14 @@ import Testing
 
 /// The state and history loaders against mutated files (issue 20 §6): seeded byte flips,
 /// truncations, splices, JSON that parses but has the wrong types, and newer schemas, on a store
-/// with a rich state and two years of history. Each load ends in one of four outcomes — a clean
+/// with a rich state, its closeout's snapshot and two years of history (the state file mutated
+/// sometimes together with the snapshot). Each load ends in one of four outcomes — a clean
 /// load, a repair, a quarantine, or the refusal of a newer schema — never a crash, never a silent
 /// loss:
 /// - a refusal leaves every file byte for byte as it was;
-/// - a quarantine keeps the state file's bytes in `state.json.corrupt-…`, and the empty start adopts
-///   history's last day;
+/// - a quarantine keeps the state file's bytes in `state.json.corrupt-…`, leaves the snapshot as it
+///   was, and starts from the snapshot when it loads and reaches history's last day, else from the
+///   pet at history's last close, else empty adopting history's last day (petprogress(7) §5);
 /// - a state that loads keeps `state.json` as it was (and a migrated one's original beside it);
 /// - a history file stays as it was or is cut back, and a cut is named in `problems`; every
 ///   complete line that reads as a record is kept, unless it is after the state's last closed day
@@ -237,7 +239,8 @@ import Testing
         var snapshot: PetWorld?
         if let b = files[name], case .world(let world, _, _) = StateFile.decode(b) { snapshot = world }
         let end = lastRecordedDay(dir)
-        let reaches = snapshot.map { world in end.map { day in world.lastClosedDay.map { $0 >= day } ?? false } ?? true }
+        let reaches = snapshot.map { world in end.map { day in world.lastClosedDay.map { $0 >= day } ?? false } ?? true
+        }
         let fine: Bool
         switch loaded.start {
         case .state(let world): fine = world == snapshot && reaches == true && loaded.recovery?.source == .snapshot
@@ -246,7 +249,9 @@ import Testing
         case .empty(let last):
             fine = last == end && reaches != true && loaded.recovery?.source == .empty
         }
-        if !fine { Issue.record("\(label): the recovery started from \(loaded.start), \(String(describing: loaded.recovery))") }
+        if !fine {
+            Issue.record("\(label): the recovery started from \(loaded.start), \(String(describing: loaded.recovery))")
+        }
         return fine
     }
 
@@ -373,10 +378,13 @@ import Testing
         var lines = [
             "## Loader fuzz", "",
             "`LoaderFuzzTests` (PetStoreTests, in-process): \(cases) stores, each the same rich state and "
-                + "73 days of history in two year files with one file mutated (seed \(seed) plus the case "
+                + "73 days of history in two year files, and the last closeout's snapshot, with one file mutated "
+                + "(a third of the state file's cases with the snapshot too; seed \(seed) plus the case "
                 + "number), loaded, then saved and loaded again. No crash, no unexpected error, and no silent "
                 + "loss, checked in every case: a refusal leaves every file as it was; a quarantine keeps the "
-                + "state file's bytes and the empty start adopts history's last day; a state that loads is left "
+                + "state file's bytes, leaves the snapshot as it was and starts from it when it loads and reaches "
+                + "history's last day, else from the pet at history's last close, else empty adopting history's "
+                + "last day; a state that loads is left "
                 + "as it was; a history file stays as it was or is cut back with a problem naming it, keeping "
                 + "every record up to the state's last closed day; a query of all history returns every record "
                 + "the files hold. A newer schema in a history line away from a file's end is not read at load "
