@@ -50,7 +50,7 @@ extension PetBus {
             markDone.description, undo.description, snooze.description, addTask.description, addTaskFor.description,
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
-            getStatus.description, acknowledgeProblems.description,
+            acknowledgeProblems.description, getStatus.description,
         ]
     }
 
