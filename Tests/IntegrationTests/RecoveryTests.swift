@@ -106,11 +106,12 @@ struct RecoveryTests {
         let history = try world.client().history()
         #expect(history.days.map { $0.string("day_key") } == ["2026-03-02", "2026-03-03"], "history is kept")
         let today = try await world.petctl(["today", "--plain"], columns: 200)
-        #expect(today.output.hasPrefix("The state file was damaged; Pet Progress rebuilt the pet"), "\(today.output)")
+        #expect(
+            today.output.hasPrefix("The state file could not be used; Pet Progress rebuilt the pet"), "\(today.output)")
         let status2 = try await world.petctl(["status", "--ack"])
         #expect(status2.status == 0 && status2.output.contains("(acknowledged)"), "\(status2)")
         let quiet = try await world.petctl(["today", "--plain"], columns: 200)
-        #expect(!quiet.output.contains("damaged"), "\(quiet.output)")
+        #expect(!quiet.output.contains("could not be used"), "\(quiet.output)")
         #expect(await daemon.stop() == 0)
     }
 }

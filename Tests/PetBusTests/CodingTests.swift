@@ -162,7 +162,9 @@ import Testing
 
     @Test func membersCarryTheContractsSignatures() {
         #expect(PetBus.Methods.all.count == 19)
-        #expect(PetBus.Methods.acknowledgeProblems.inSignature == "" && PetBus.Methods.acknowledgeProblems.outSignature == "")
+        #expect(
+            PetBus.Methods.acknowledgeProblems.inSignature == ""
+                && PetBus.Methods.acknowledgeProblems.outSignature == "")
         #expect(PetBus.Methods.setRest.inSignature == "ssb" && PetBus.Methods.setRest.outSignature == "")
         #expect(PetBus.Methods.listRestDays.inSignature == "" && PetBus.Methods.listRestDays.outSignature == "as")
         #expect(PetBus.Methods.getHistory.inSignature == "ss" && PetBus.Methods.getHistory.outSignature == "aa{sv}b")

@@ -134,19 +134,39 @@ import Testing
 
     @Test func anAcknowledgementOutlivesARestart() throws {
         let dir = TempDir()
-        try Self.damagedStore(dir, closing: 2)
+        let worlds = try Self.damagedStore(dir, closing: 2)
         do {
             let (store, loaded) = try openLoaded(dir.store)
             #expect(loaded.recovery?.acknowledged == false)
+            try store.save(worlds[1])  // as the daemon's start-up does
             store.close()
         }
         let (store, loaded) = try openLoaded(dir.store)
+        #expect(loaded.quarantinedTo == nil && loaded.start == .state(worlds[1]))
         #expect(loaded.recovery?.acknowledged == false, "not acknowledged: still to show after a restart")
         #expect(try store.acknowledgeRecovery()?.acknowledged == true)
         #expect(mode(dir.file("recovery.json")) == 0o600)
         store.close()
         let (_, after) = try openLoaded(dir.store)
         #expect(after.recovery?.acknowledged == true && after.recovery?.source == .snapshot)
+    }
+
+    /// A crash after the damaged file was set aside and before the recovered state was saved: the
+    /// next start finds no state file but the recorded recovery, and recovers again rather than
+    /// starting over. (A missing state file without one is a first run.)
+    @Test func aMissingStateFileAfterARecoveryRecoversAgain() throws {
+        let dir = TempDir()
+        let worlds = try Self.damagedStore(dir, closing: 2)
+        do {
+            let (store, _) = try openLoaded(dir.store)
+            store.close()  // no save: the crash
+        }
+        #expect(bytes(dir.file("state.json")) == nil)
+        let (_, loaded) = try openLoaded(dir.store)
+        #expect(loaded.start == .state(worlds[1]) && loaded.quarantinedTo == nil)
+        #expect(loaded.recovery?.source == .snapshot)
+        #expect(
+            loaded.problems.first?.contains("is missing after an interrupted recovery") == true, "\(loaded.problems)")
     }
 
     @Test func aStoreThatNeverRecoveredHasNothingToAcknowledge() throws {

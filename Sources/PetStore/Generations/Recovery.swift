@@ -32,11 +32,11 @@ public struct Recovery: Hashable, Sendable {
     public var sentence: String {
         switch (source, day) {
         case (.snapshot, let day?):
-            "The state file was damaged; Pet Progress restored the state saved at the closeout of \(day)."
+            "The state file could not be used; Pet Progress restored the state saved at the closeout of \(day)."
         case (.history, let day?):
-            "The state file was damaged; Pet Progress rebuilt the pet from history as it was at the closeout of \(day), with default settings."
+            "The state file could not be used; Pet Progress rebuilt the pet from history as it was at the closeout of \(day), with default settings."
         default:
-            "The state file was damaged and nothing could be recovered; Pet Progress started over (history is kept)."
+            "The state file could not be used and nothing could be recovered; Pet Progress started over (history is kept)."
         }
     }
 

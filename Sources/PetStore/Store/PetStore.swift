@@ -57,7 +57,8 @@ public final class PetStore {
     /// Reads the state and brings history in line with it (petprogress(7) §5):
     /// - a newer schema anywhere refuses with `.newerSchema`, touching nothing;
     /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp of now>` (never
-    ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
+    ///   overwritten or deleted) and the start recovers (`recover`), with a problem sentence to
+    ///   log; so does a missing state file once a recovery was recorded (a crash before its first save);
     /// - an older schema is migrated in memory (the original bytes are kept as `state.json.schema<N>`);
     /// - a torn last history line is cut; records after the state's last closed day are dropped.
     /// Reads only the tails of history files, and none at all when history ends where the state
@@ -65,23 +66,32 @@ public final class PetStore {
     public func load(now: Instant) throws(StoreError) -> Loaded {
         let original = try Paths.readIfPresent(statePath)
         let found = try decode(original)
-        let fallback = found.unreadable == nil ? nil : try newestLoadableSnapshot()
+        // A damaged state file, or a missing one after a recovery was recorded: a crash came between
+        // setting a damaged file aside and the first save after it.
+        var recovery = RecoveryFile(directory: directory).read()
+        let recovering = found.unreadable != nil || (original == nil && recovery != nil)
+        let fallback = recovering ? try newestLoadableSnapshot() : nil
         let repair = try HistoryRepair.plan(history, authority: found.authority, hint: found.tail)
         // Nothing above wrote; from here on the store may change files.
         try removeLeftoverTemporary()
         var problems: [String] = []
         var movedTo: String?
         var start: Loaded.Start = found.world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
-        var recovery = RecoveryFile(directory: directory).read()
-        if let why = found.unreadable, let original {
-            let target = try quarantine(now: now)
-            movedTo = target
+        if recovering {
+            // Recorded before the file is moved aside: a crash in between recovers again.
             let recovered = try recover(from: fallback, historyEnd: repair.lastDay, now: now)
             start = recovered.start
             recovery = recovered.recovery
-            problems.append(
-                "The state file \(statePath) could not be read (\(why)); it was moved to \(target) (\(original.count) bytes kept). \(recovered.recovery.sentence) Lost: \(recovered.recovery.lost)."
-            )
+            let what = "\(recovered.recovery.sentence) Lost: \(recovered.recovery.lost)."
+            if let why = found.unreadable, let original {
+                let target = try quarantine(now: now)
+                movedTo = target
+                problems.append(
+                    "The state file \(statePath) could not be read (\(why)); it was moved to \(target) (\(original.count) bytes kept). \(what)"
+                )
+            } else {
+                problems.append("The state file \(statePath) is missing after an interrupted recovery. \(what)")
+            }
         }
         if let from = found.migratedFrom, let original { try keepOriginal(original, schema: from) }
         try apply(repair)
