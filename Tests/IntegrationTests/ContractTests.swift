@@ -164,6 +164,10 @@ struct ContractTests {
                 "mutations": "t:\(status.mutations)", "now": nowAgrees ? rawNow : "x:\(status.now)",
                 "problems": "as:[\(status.problems.map { "\"\($0)\"" }.joined(separator: ","))]",
                 "reply_cache_hits": "t:\(status.replyCacheHits)",
+                "recovery": "s:\"\(status.recovery)\"", "recovery_source": "s:\"\(status.recoverySource)\"",
+                "recovery_day": "s:\"\(status.recoveryDay)\"", "recovery_lost": "s:\"\(status.recoveryLost)\"",
+                "recovery_at": "x:\(status.recoveryAt)",
+                "problems_acknowledged": "b:\(status.problemsAcknowledged)",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

@@ -161,9 +161,12 @@ import Testing
     }
 
     @Test func membersCarryTheContractsSignatures() {
-        #expect(PetBus.Methods.all.count == 20)
+        #expect(PetBus.Methods.all.count == 21)
         #expect(
             PetBus.Methods.importDocument.inSignature == "hbb" && PetBus.Methods.importDocument.outSignature == "a{sv}")
+        #expect(
+            PetBus.Methods.acknowledgeProblems.inSignature == ""
+                && PetBus.Methods.acknowledgeProblems.outSignature == "")
         #expect(PetBus.Methods.setRest.inSignature == "ssb" && PetBus.Methods.setRest.outSignature == "")
         #expect(PetBus.Methods.listRestDays.inSignature == "" && PetBus.Methods.listRestDays.outSignature == "as")
         #expect(PetBus.Methods.getHistory.inSignature == "ss" && PetBus.Methods.getHistory.outSignature == "aa{sv}b")

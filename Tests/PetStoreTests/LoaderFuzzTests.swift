@@ -6,12 +6,14 @@ import Testing
 
 /// The state and history loaders against mutated files (docs/RELIABILITY.md, "Loader fuzz"): seeded
 /// byte flips, truncations, splices, JSON that parses but has the wrong types, and newer schemas,
-/// on a store with a rich state and two years of history. Each load ends in one of four outcomes —
-/// a clean load, a repair, a quarantine, or the refusal of a newer schema — never a crash, never a
-/// silent loss:
+/// on a store with a rich state, its closeout's snapshot and two years of history (the state file
+/// mutated sometimes together with the snapshot). Each load ends in one of four outcomes — a clean
+/// load, a repair, a quarantine, or the refusal of a newer schema — never a crash, never a silent
+/// loss:
 /// - a refusal leaves every file byte for byte as it was;
-/// - a quarantine keeps the state file's bytes in `state.json.corrupt-…`, and the empty start adopts
-///   history's last day;
+/// - a quarantine keeps the state file's bytes in `state.json.corrupt-…`, leaves the snapshot as it
+///   was, and starts from the snapshot when it loads and reaches history's last day, else from the
+///   pet at history's last close, else empty adopting history's last day (petprogress(7) §5);
 /// - a state that loads keeps `state.json` as it was (and a migrated one's original beside it);
 /// - a history file stays as it was or is cut back, and a cut is named in `problems`; every
 ///   complete line that reads as a record is kept, unless it is after the state's last closed day
@@ -55,7 +57,7 @@ import Testing
             Issue.record("baseline: \(error)")
         }
         var files: [String: [UInt8]] = [:]
-        for name in names(dir.store) where name == "state.json" || name.hasPrefix("history-") {
+        for name in names(dir.store) where name.hasPrefix("state") || name.hasPrefix("history-") {
             files[name] = bytes(dir.file(name))
         }
         return files
@@ -63,7 +65,9 @@ import Testing
 
     @Test("mutated state and history files: a clean load, a repair, a quarantine or a refusal; no loss")
     func mutatedFiles() throws {
-        #expect(Self.baseline.count == 3, "state.json and two history files: \(Self.baseline.keys.sorted())")
+        #expect(
+            Self.baseline.count == 4,
+            "state.json, the 2026-03-01 snapshot and two history files: \(Self.baseline.keys.sorted())")
         var outcomes: [Mutation: [Outcome: Int]] = [:]
         for index in 0..<Self.cases {
             var random = SeededRandom(seed: Self.seed &+ UInt64(index))
@@ -71,6 +75,11 @@ import Testing
             let mutation = random.pick(Mutation.allCases)
             let target = random.pick(files.keys.sorted())
             files[target] = Self.mutate(files[target] ?? [], mutation, &random)
+            // Now and then the snapshot too, so the fallback past it to history is exercised.
+            let snapshot = Generations.name(Fixture.day("2026-03-01"))
+            if target == "state.json", random.oneIn(3) {
+                files[snapshot] = Self.mutate(files[snapshot] ?? [], random.pick(Mutation.allCases), &random)
+            }
             let label = "case \(index) (seed \(Self.seed &+ UInt64(index))): \(mutation.rawValue) of \(target)"
             if let outcome = try Self.check(files, label) {
                 outcomes[mutation, default: [:]][outcome, default: 0] += 1
@@ -218,6 +227,34 @@ import Testing
         return false
     }
 
+    /// After a quarantine (petprogress(7) §5): the snapshot's world when it loads and reaches
+    /// history's last day; else the pet at history's last close; else empty, adopting history's
+    /// last day. The snapshot itself is left as it was.
+    static func checkRecovery(_ files: [String: [UInt8]], _ loaded: Loaded, _ dir: TempDir, _ label: String) -> Bool {
+        let name = Generations.name(Fixture.day("2026-03-01"))
+        guard bytes(dir.file(name)) == files[name] else {
+            Issue.record("\(label): the recovery changed the snapshot")
+            return false
+        }
+        var snapshot: PetWorld?
+        if let b = files[name], case .world(let world, _, _) = StateFile.decode(b) { snapshot = world }
+        let end = lastRecordedDay(dir)
+        let reaches = snapshot.map { world in end.map { day in world.lastClosedDay.map { $0 >= day } ?? false } ?? true
+        }
+        let fine: Bool
+        switch loaded.start {
+        case .state(let world): fine = world == snapshot && reaches == true && loaded.recovery?.source == .snapshot
+        case .rebuilt(_, let last, let carried):
+            fine = last == end && carried == snapshot && reaches != true && loaded.recovery?.acknowledged == false
+        case .empty(let last):
+            fine = last == end && reaches != true && loaded.recovery?.source == .empty
+        }
+        if !fine {
+            Issue.record("\(label): the recovery started from \(loaded.start), \(String(describing: loaded.recovery))")
+        }
+        return fine
+    }
+
     static func checkState(_ files: [String: [UInt8]], _ loaded: Loaded, _ dir: TempDir, _ label: String) -> Bool {
         let original = files["state.json"]
         if let moved = loaded.quarantinedTo {
@@ -225,11 +262,7 @@ import Testing
                 Issue.record("\(label): the quarantined copy differs from the state file")
                 return false
             }
-            guard case .empty(let last) = loaded.start, last == lastRecordedDay(dir) else {
-                Issue.record("\(label): the empty start did not adopt history's last day: \(loaded.start)")
-                return false
-            }
-            return true
+            return checkRecovery(files, loaded, dir, label)
         }
         guard bytes(dir.file("state.json")) == original else {
             Issue.record("\(label): a state that loaded was rewritten by the load")
@@ -248,7 +281,7 @@ import Testing
         let authority: DayKey?? =
             switch loaded.start {
             case .state(let world): .some(world.lastClosedDay)
-            case .empty: nil
+            case .empty, .rebuilt: nil
             }
         for (name, before) in files where name.hasPrefix("history-") {
             let after = bytes(dir.file(name)) ?? []
@@ -320,6 +353,7 @@ import Testing
         switch loaded.start {
         case .state(let w): world = w
         case .empty(let last): world = Fixture.world(closedThrough: last)
+        case .rebuilt: world = loaded.world(now: Fixture.now, zone: Fixture.zone)
         }
         do {
             try store.save(world)
@@ -344,10 +378,13 @@ import Testing
         var lines = [
             "## Loader fuzz", "",
             "`LoaderFuzzTests` (PetStoreTests, in-process): \(cases) stores, each the same rich state and "
-                + "73 days of history in two year files with one file mutated (seed \(seed) plus the case "
+                + "73 days of history in two year files, and the last closeout's snapshot, with one file mutated "
+                + "(a third of the state file's cases with the snapshot too; seed \(seed) plus the case "
                 + "number), loaded, then saved and loaded again. No crash, no unexpected error, and no silent "
                 + "loss, checked in every case: a refusal leaves every file as it was; a quarantine keeps the "
-                + "state file's bytes and the empty start adopts history's last day; a state that loads is left "
+                + "state file's bytes, leaves the snapshot as it was and starts from it when it loads and reaches "
+                + "history's last day, else from the pet at history's last close, else empty adopting history's "
+                + "last day; a state that loads is left "
                 + "as it was; a history file stays as it was or is cut back with a problem naming it, keeping "
                 + "every record up to the state's last closed day; a query of all history returns every record "
                 + "the files hold. A newer schema in a history line away from a file's end is not read at load "

@@ -32,7 +32,8 @@ import Testing
         write(contents, to: dir.file("state.json"))
 
         let (store, loaded) = try openLoaded(dir.store, now: 1_772_438_400)
-        #expect(loaded.start == .empty(lastClosedDay: Fixture.day("2026-02-27")), "\(kind)")
+        // The closeout's snapshot is the start (petprogress(7) §5).
+        #expect(loaded.start == .state(Fixture.world(closedThrough: Fixture.day("2026-02-27"))), "\(kind)")
         let moved = try #require(loaded.quarantinedTo)
         #expect(moved == dir.file("state.json.corrupt-20260302T080000Z"))
         #expect(bytes(moved) == Array(contents.utf8), "the original bytes are kept")
@@ -73,7 +74,7 @@ import Testing
         write(damaged, to: dir.file("state.json"))
 
         let (store, loaded) = try openLoaded(dir.store, now: 1_772_438_400)
-        #expect(loaded.start == .empty(lastClosedDay: Fixture.day("2026-03-01")))
+        #expect(loaded.start == .state(Fixture.world(closedThrough: Fixture.day("2026-03-01"))), "the snapshot")
         #expect(loaded.problems.first?.contains("before the last day of history it records (2026-03-01)") == true)
         #expect(bytes(try #require(loaded.quarantinedTo)) == Array(damaged.utf8))
         #expect(bytes(dir.file("history-2026.jsonl")) == history, "history untouched")

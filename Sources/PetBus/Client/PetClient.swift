@@ -37,19 +37,24 @@ public final class PetClient {
         try call(M.getTimeline)
     }
 
-    /// What the Today screen reads — the live pet (`GetPet`), the panel's entry (`GetWidgetEntry`)
-    /// and the open day's tasks (`ListTasks("")`) — sent together, so they cost one round trip.
-    public func today() throws(PetClientError) -> (pet: PetView, entry: WidgetEntry, tasks: [TaskRecord]) {
-        let (pet, entry, tasks) = (M.getPet, M.getWidgetEntry, M.listTasks)
+    /// What the Today screen reads — the live pet (`GetPet`), the panel's entry (`GetWidgetEntry`),
+    /// the open day's tasks (`ListTasks("")`) and the status (`GetStatus`, for a recovery notice) —
+    /// sent together, so they cost one round trip.
+    public func today() throws(PetClientError) -> (
+        pet: PetView, entry: WidgetEntry, tasks: [TaskRecord], status: ServiceStatus
+    ) {
+        let (pet, entry, tasks, status) = (M.getPet, M.getWidgetEntry, M.listTasks, M.getStatus)
         let replies = try rawCalls([
             (pet.name, pet.outSignature, pet.arguments.encode(())),
             (entry.name, entry.outSignature, entry.arguments.encode(())),
             (tasks.name, tasks.outSignature, tasks.arguments.encode("")),
+            (status.name, status.outSignature, status.arguments.encode(())),
         ])
         return (
             try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[0]) },
             try decode { () throws(BusDecodingError) in try entry.reply.decode(replies[1]) },
-            try decode { () throws(BusDecodingError) in try tasks.reply.decode(replies[2]) }
+            try decode { () throws(BusDecodingError) in try tasks.reply.decode(replies[2]) },
+            try decode { () throws(BusDecodingError) in try status.reply.decode(replies[3]) }
         )
     }
 
@@ -85,6 +90,9 @@ public final class PetClient {
     public func status() throws(PetClientError) -> ServiceStatus {
         try call(M.getStatus)
     }
+
+    /// `AcknowledgeProblems`: the recovery notice has been seen; clients stop showing it.
+    public func acknowledgeProblems() throws(PetClientError) { try call(M.acknowledgeProblems) }
 
     /// The `WidgetEntry` property.
     public func widgetEntryProperty() throws(PetClientError) -> WidgetEntry {

@@ -42,6 +42,7 @@ extension PetBus {
             out: .of(.records("days", "The history", HistoryRecord.init(dbus:)), .bool("more")))
         public static let getStatus = Member<Void, ServiceStatus>(
             "GetStatus", in: .none, out: .of(.record("status", ServiceStatus.init(dbus:))))
+        public static let acknowledgeProblems = Member<Void, Void>("AcknowledgeProblems", in: .none, out: .none)
         public static let exportStore = Member<Void, String>("ExportStore", in: .none, out: .of(.string("store")))
         public static let importDocument = Member<(Int32, Bool, Bool), ImportSummary>(
             "Import", in: .of(.fileDescriptor("document"), .bool("replace"), .bool("dry_run")),
@@ -53,7 +54,7 @@ extension PetBus {
             markDone.description, undo.description, snooze.description, addTask.description, addTaskFor.description,
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
-            getStatus.description, exportStore.description, importDocument.description,
+            acknowledgeProblems.description, getStatus.description, exportStore.description, importDocument.description,
         ]
     }
 

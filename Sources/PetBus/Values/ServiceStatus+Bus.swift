@@ -10,6 +10,12 @@ extension ServiceStatus {
         case openDay = "open_day"
         case mutations, problems, now
         case replyCacheHits = "reply_cache_hits"
+        case recovery
+        case recoverySource = "recovery_source"
+        case recoveryDay = "recovery_day"
+        case recoveryLost = "recovery_lost"
+        case recoveryAt = "recovery_at"
+        case problemsAcknowledged = "problems_acknowledged"
     }
 
     /// The status as an `a{sv}`.
@@ -29,6 +35,12 @@ extension ServiceStatus {
         w.add(Key.problems, strings: problems)
         w.add(Key.now, int64: now)
         w.add(Key.replyCacheHits, uint64: replyCacheHits)
+        w.add(Key.recovery, recovery)
+        w.add(Key.recoverySource, recoverySource)
+        w.add(Key.recoveryDay, recoveryDay)
+        w.add(Key.recoveryLost, recoveryLost)
+        w.add(Key.recoveryAt, int64: recoveryAt)
+        w.add(Key.problemsAcknowledged, problemsAcknowledged)
         return w
     }
 
@@ -40,6 +52,12 @@ extension ServiceStatus {
             lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
             mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems),
             now: try r.int64(Key.now, addedLater: 0), replyCacheHits: try r.uint64(Key.replyCacheHits, addedLater: 0))
+        recovery = try r.string(Key.recovery, addedLater: "")
+        recoverySource = try r.string(Key.recoverySource, addedLater: "")
+        recoveryDay = try r.string(Key.recoveryDay, addedLater: "")
+        recoveryLost = try r.string(Key.recoveryLost, addedLater: "")
+        recoveryAt = try r.int64(Key.recoveryAt, addedLater: 0)
+        problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
     }
 }
 

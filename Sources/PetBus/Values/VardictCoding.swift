@@ -37,6 +37,10 @@ struct VardictReader {
 
     func string(_ key: some BusKey) throws(BusDecodingError) -> String { try typed(key, "s") { $0.stringValue } }
     func bool(_ key: some BusKey) throws(BusDecodingError) -> Bool { try typed(key, "b") { $0.boolValue } }
+    /// A key added to the contract later: its absence reads as `fallback` (a wrong type is an error).
+    func string(_ key: some BusKey, addedLater fallback: String) throws(BusDecodingError) -> String {
+        values[key.rawValue] == nil ? fallback : try string(key)
+    }
 
     /// A key added to the contract later: `absent` when the sender does not know it yet, but
     /// still a ``BusDecodingError`` when it is present with another type.

@@ -15,6 +15,24 @@ public struct ServiceStatus: Hashable, Sendable {
     /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
     /// kept encoded reply since the daemon started.
     public var replyCacheHits: UInt64
+    /// The last recovery from a damaged state file (petprogress(7) §5), "" when there never was one:
+    /// the one line clients show while `problemsAcknowledged` is false.
+    public var recovery: String = ""
+    /// Where that start came from: `snapshot`, `history` or `empty` ("" when none).
+    public var recoverySource: String = ""
+    /// The closeout it came from, a day key ("" when none, or `empty`).
+    public var recoveryDay: String = ""
+    /// What was lost, e.g. `changes since the closeout of 2026-03-04` ("" when none).
+    public var recoveryLost: String = ""
+    /// When the recovery happened (Unix seconds; 0 when none).
+    public var recoveryAt: Instant = 0
+    /// Whether `AcknowledgeProblems` was called since that recovery.
+    public var problemsAcknowledged: Bool = false
+
+    /// The recovery notice a client shows in one line until it is acknowledged, else nil.
+    public var recoveryNotice: String? {
+        recovery.isEmpty || problemsAcknowledged ? nil : "\(recovery) Lost: \(recoveryLost)."
+    }
 
     public init(
         version: String, dataDirectory: String, lastClosedDay: String, openDay: String, mutations: UInt64,

@@ -30,6 +30,7 @@ extension PetService {
             wire(M.listRestDays) { s, _ in s.restDays() },
             wire(M.getHistory) { s, a in try s.history(from: a.0, to: a.1) },
             wire(M.getStatus) { s, _ in s.status() },
+            wire(M.acknowledgeProblems) { s, _ in try s.acknowledgeProblems() },
             wire(M.exportStore) { s, _ in try s.exportStore() },
             importMethod(),
         ]

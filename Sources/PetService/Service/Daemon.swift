@@ -92,17 +92,15 @@ public final class Daemon {
     ) -> PetService {
         let local = serving.localZone()
         let (stages, stageProblem) = environment.stages()
-        let problems = loaded.problems + [stageProblem].compactMap { $0 }
-        for problem in problems + [local.problem].compactMap({ $0 }) { environment.log(problem) }
-        let world: PetWorld
-        switch loaded.start {
-        case .state(let saved): world = saved
-        case .empty(let lastClosedDay):
-            world = PetWorld(now: serving.now(), zone: local.zone, lastClosedDay: lastClosedDay)
+        var problems = loaded.problems + [stageProblem].compactMap { $0 }
+        if loaded.quarantinedTo == nil, let earlier = loaded.recovery, !earlier.acknowledged {
+            // An earlier start's recovery, not yet acknowledged: still a problem to report.
+            problems.append("\(earlier.sentence) Lost: \(earlier.lost).")
         }
+        for problem in problems + [local.problem].compactMap({ $0 }) { environment.log(problem) }
         return PetService(
-            world: world, zone: local, stages: stages, icons: environment.icons(stages), problems: problems,
-            environment: serving)
+            world: loaded.world(now: serving.now(), zone: local.zone), zone: local, stages: stages,
+            icons: environment.icons(stages), problems: problems, recovery: loaded.recovery, environment: serving)
     }
 
     /// What the service reaches: the store through `environment.write`, the signals and the
@@ -120,12 +118,14 @@ public final class Daemon {
                 try write(.commit(records: closeouts.count(where: { $0.record != nil }))) { () throws(StoreError) in
                     try store.commit(closeouts, world: world)
                 }
+                if let failure = store.takeSnapshotFailure() { environment.log(failure) }
             },
             historyDay: { day throws(StoreError) in try store.history(day: day) },
             history: { range throws(StoreError) in try store.history(in: range) },
             allHistory: { () throws(StoreError) in try store.allHistory() },
             hasHistory: { store.hasHistory },
             restore: { backup, now throws(StoreError) in try store.restore(backup, now: now) },
+            acknowledgeRecovery: { () throws(StoreError) in try store.acknowledgeRecovery() },
             dataDirectory: store.directory, signals: signals(for: connection, log: environment.log),
             wake: environment.wake, log: environment.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })

@@ -27,6 +27,8 @@ extension PetService {
         /// Replaces the whole store by a backup, keeping the current data; where it was kept, and
         /// what loading the new store found (`PetStore.restore`).
         public var restore: (_ backup: Backup, _ now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded)
+        /// Marks the last recovery acknowledged, durably (`PetStore.acknowledgeRecovery`).
+        public var acknowledgeRecovery: () throws(StoreError) -> Recovery?
         /// The data directory, as `GetStatus` reports it.
         public var dataDirectory: String
         /// Where signals go.

@@ -83,10 +83,30 @@ extension PetService {
     }
 
     func status() -> ServiceStatus {
-        ServiceStatus(
+        var status = ServiceStatus(
             version: Self.version, dataDirectory: environment.dataDirectory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
             mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
+        if let recovery {
+            status.recovery = recovery.sentence
+            status.recoverySource = recovery.source.rawValue
+            status.recoveryDay = recovery.day?.description ?? ""
+            status.recoveryLost = recovery.lost
+            status.recoveryAt = recovery.at
+            status.problemsAcknowledged = recovery.acknowledged
+        }
+        return status
+    }
+
+    /// `AcknowledgeProblems` (petprogress(7) §6.1): the recovery notice is seen, durably, so clients
+    /// stop showing it, after a restart too. The problems stay listed.
+    func acknowledgeProblems() throws(PetError) {
+        do {
+            recovery = try environment.acknowledgeRecovery() ?? recovery
+        } catch {
+            log("could not record the acknowledgement: \(error)")
+            throw PetError(.storageFailure, "The acknowledgement could not be saved (\(error.message)).")
+        }
     }
 
     // Settings (petprogress(7) §4).

@@ -25,6 +25,8 @@ public final class PetService {
     /// One sentence each, reported by `GetStatus`: those found at start-up, then the zone's.
     public var problems: [String] { startupProblems + [zoneProblem].compactMap { $0 } }
     let startupProblems: [String]
+    /// The last recovery from a damaged state file (petprogress(7) §5), nil when there never was one.
+    public internal(set) var recovery: Recovery?
     /// Why the local zone reads as UTC, while that lasts (`adopt`).
     public internal(set) var zoneProblem: String?
     /// The instant of the last refresh: every request of one message works at it.
@@ -43,8 +45,9 @@ public final class PetService {
     /// resolved it when the world was loaded).
     public init(
         world: PetWorld, zone local: LocalZone, stages: StageTable, icons: IconLocator, problems: [String],
-        environment: Environment
+        recovery: Recovery? = nil, environment: Environment
     ) {
+        self.recovery = recovery
         self.world = world
         self.zone = local.zone
         self.zoneProblem = local.problem

@@ -13,8 +13,8 @@ public final class PetStore {
     public let directory: String
     private let lock: DirectoryLock
     private let history: HistoryFiles
+    private let generations: Generations
     private var statePath: String { Paths.join(directory, StateFile.name) }
-    private var temporaryPath: String { Paths.join(directory, StateFile.temporaryName) }
 
     /// Set by `load(now:)`: the last day recorded in history.
     public private(set) var lastHistoryDay: DayKey?
@@ -27,11 +27,13 @@ public final class PetStore {
     /// Where history ends now, written into each state file (see `HistoryTail`).
     private var tail: HistoryTail?
     private var closed = false
+    private var snapshotFailure: String?
 
     private init(directory: String, lock: DirectoryLock) {
         self.directory = directory
         self.lock = lock
         self.history = HistoryFiles(directory: directory)
+        self.generations = Generations(directory: directory)
     }
 
     deinit { if !closed { lock.release() } }
@@ -55,7 +57,8 @@ public final class PetStore {
     /// Reads the state and brings history in line with it (petprogress(7) §5):
     /// - a newer schema anywhere refuses with `.newerSchema`, touching nothing;
     /// - an unparsable state file is moved to `state.json.corrupt-<UTC timestamp of now>` (never
-    ///   overwritten or deleted) and the start is empty, with a problem sentence to log;
+    ///   overwritten or deleted) and the start recovers (`recover`), with a problem sentence to
+    ///   log; so does a missing state file once a recovery was recorded (a crash before its first save);
     /// - an older schema is migrated in memory (the original bytes are kept as `state.json.schema<N>`);
     /// - a torn last history line is cut; records after the state's last closed day are dropped.
     /// Reads only the tails of history files, and none at all when history ends where the state
@@ -64,25 +67,90 @@ public final class PetStore {
         try StoreSwap.finish(in: directory)
         let original = try Paths.readIfPresent(statePath)
         let found = try decode(original)
+        // A damaged state file, or a missing one after a recovery was recorded: a crash came between
+        // setting a damaged file aside and the first save after it.
+        var recovery = RecoveryFile(directory: directory).read()
+        let recovering = found.unreadable != nil || (original == nil && recovery != nil)
+        let fallback = recovering ? try newestLoadableSnapshot() : nil
         let repair = try HistoryRepair.plan(history, authority: found.authority, hint: found.tail)
         // Nothing above wrote; from here on the store may change files.
         try removeLeftoverTemporary()
         var problems: [String] = []
         var movedTo: String?
-        if let why = found.unreadable, let original {
-            let target = try quarantine(now: now)
-            movedTo = target
-            problems.append(
-                "The state file \(statePath) could not be read (\(why)); it was moved to \(target) and Pet Progress started from an empty state (\(original.count) bytes kept)."
-            )
+        var start: Loaded.Start = found.world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
+        if recovering {
+            // Recorded before the file is moved aside: a crash in between recovers again.
+            let recovered = try recover(from: fallback, historyEnd: repair.lastDay, now: now)
+            start = recovered.start
+            recovery = recovered.recovery
+            let what = "\(recovered.recovery.sentence) Lost: \(recovered.recovery.lost)."
+            if let why = found.unreadable, let original {
+                let target = try quarantine(now: now)
+                movedTo = target
+                problems.append(
+                    "The state file \(statePath) could not be read (\(why)); it was moved to \(target) (\(original.count) bytes kept). \(what)"
+                )
+            } else {
+                problems.append("The state file \(statePath) is missing after an interrupted recovery. \(what)")
+            }
         }
         if let from = found.migratedFrom, let original { try keepOriginal(original, schema: from) }
         try apply(repair)
         problems += repair.sentences(history)
         durableLastClosedDay = found.world.map(\.lastClosedDay) ?? repair.lastDay
         loaded = true
-        let start: Loaded.Start = found.world.map { .state($0) } ?? .empty(lastClosedDay: repair.lastDay)
-        return Loaded(start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: found.migratedFrom)
+        return Loaded(
+            start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: found.migratedFrom,
+            recovery: recovery)
+    }
+
+    /// Marks the last recovery acknowledged (`AcknowledgeProblems`), durably; nothing to do when
+    /// there is none or it already is. Returns the recovery as it now stands.
+    @discardableResult
+    public func acknowledgeRecovery() throws(StoreError) -> Recovery? {
+        try checkReady()
+        let file = RecoveryFile(directory: directory)
+        guard var recovery = file.read() else { return nil }
+        if !recovery.acknowledged {
+            recovery.acknowledged = true
+            try file.write(recovery)
+        }
+        return recovery
+    }
+
+    /// The newest snapshot that decodes to a current or migrated world (read-only): a damaged or
+    /// newer one is passed over for the next older.
+    private func newestLoadableSnapshot() throws(StoreError) -> (day: DayKey, world: PetWorld)? {
+        for day in try generations.days() {
+            guard let bytes = try generations.read(day), case .world(let world, _, _) = StateFile.decode(bytes) else {
+                continue
+            }
+            return (day, world)
+        }
+        return nil
+    }
+
+    /// Where a start goes when the state file was set aside (petprogress(7) §5): the newest snapshot
+    /// that loaded, brought forward to history's last close when history goes further (its pet
+    /// from there); else the pet history recorded at its last close, with defaults; else empty.
+    /// The recovery is recorded in `recovery.json`.
+    private func recover(from snapshot: (day: DayKey, world: PetWorld)?, historyEnd: DayKey?, now: Instant)
+        throws(StoreError) -> (start: Loaded.Start, recovery: Recovery)
+    {
+        let start: Loaded.Start
+        let recovery: Recovery
+        if let snapshot, historyEnd.map({ end in snapshot.world.lastClosedDay.map { $0 >= end } ?? false }) ?? true {
+            start = .state(snapshot.world)
+            recovery = Recovery(source: .snapshot, day: snapshot.day, at: now)
+        } else if let end = historyEnd, let last = try history.recent(1).last {
+            start = .rebuilt(pet: last.petAtClose, lastClosedDay: end, carried: snapshot?.world)
+            recovery = Recovery(source: snapshot == nil ? .history : .snapshot, day: snapshot?.day ?? end, at: now)
+        } else {
+            start = .empty(lastClosedDay: historyEnd)
+            recovery = Recovery(source: .empty, day: nil, at: now)
+        }
+        try RecoveryFile(directory: directory).write(recovery)
+        return (start, recovery)
     }
 
     /// What the state file held: a world (perhaps migrated from an older schema), or why it
@@ -116,7 +184,10 @@ public final class PetStore {
     /// with EROFS even for a missing file, and a read-only directory should still load, its saves
     /// then failing clearly.
     private func removeLeftoverTemporary() throws(StoreError) {
-        if Paths.exists(temporaryPath) { try Paths.unlink(temporaryPath) }
+        for name in [StateFile.temporaryName, Generations.temporaryName, RecoveryFile.temporaryName] {
+            let path = Paths.join(directory, name)
+            if Paths.exists(path) { try Paths.unlink(path) }
+        }
     }
 
     // MARK: Saving
@@ -142,6 +213,7 @@ public final class PetStore {
     /// load. A record for a day already in history is skipped, so no day is recorded twice.
     public func commitCloseouts(_ records: [DayRecord], world: PetWorld) throws(StoreError) {
         try checkReady()
+        let closedBefore = durableLastClosedDay
         if historyNeedsRepair { try repairHistory() }
         var fresh: [DayRecord] = []
         var previous = lastHistoryDay
@@ -169,6 +241,25 @@ public final class PetStore {
         } catch {
             if !error.stateReplaced, !fresh.isEmpty { historyNeedsRepair = true }
             throw error
+        }
+        if let day = world.lastClosedDay, day != closedBefore { writeSnapshot(world, day: day) }
+    }
+
+    /// Why the last snapshot could not be written, once (for the daemon's log); nil when it was.
+    public func takeSnapshotFailure() -> String? {
+        defer { snapshotFailure = nil }
+        return snapshotFailure
+    }
+
+    /// Writes the state just committed as the closed day's snapshot (petprogress(7) §5). Only after
+    /// the commit, through its own temporary file: a crash or a failure here leaves `state.json`,
+    /// already durable, as it is, and costs only this snapshot — so a failure is reported, not
+    /// thrown (the closeout did happen).
+    private func writeSnapshot(_ world: PetWorld, day: DayKey) {
+        do {
+            try generations.write(StateFile.encode(world, tail: tail), day: day)
+        } catch {
+            snapshotFailure = "The snapshot \(generations.path(day)) could not be written: \(error.message)"
         }
     }
 

@@ -15,10 +15,11 @@ enum StoreSwap {
     static let done = ".import-done"
     private static let temporary = ".import-file.tmp"
 
-    /// The store's data files: the state, its dated snapshots, history. (Set-aside copies, the
-    /// lock and the swap's own directories are not data.)
+    /// The store's data files: the state, its dated snapshots, history, and the record of the last
+    /// recovery (it describes the store being replaced). (Set-aside copies, the lock and the swap's
+    /// own directories are not data.)
     static func isDataFile(_ name: String) -> Bool {
-        name == StateFile.name || (name.hasPrefix("history-") && name.hasSuffix(".jsonl"))
+        name == StateFile.name || name == RecoveryFile.name || (name.hasPrefix("history-") && name.hasSuffix(".jsonl"))
             || (name.hasPrefix("state-") && name.hasSuffix(".json"))
     }
 

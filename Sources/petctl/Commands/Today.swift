@@ -23,8 +23,8 @@ struct Today: ParsableCommand {
 
     /// The data of the screen: the live pet, the panel's entry and the open day's tasks.
     static func screen(_ client: PetClient) throws -> TodayScreen {
-        let (pet, entry, tasks) = try client.today()
-        return TodayScreen(live: pet, entry: entry, tasks: tasks)
+        let (pet, entry, tasks, status) = try client.today()
+        return TodayScreen(live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice)
     }
 }
 

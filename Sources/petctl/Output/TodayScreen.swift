@@ -9,6 +9,11 @@ struct TodayScreen {
     let entry: WidgetEntry
     /// The open day's tasks in day order (`ListTasks("")`).
     let tasks: [TaskRecord]
+    /// The recovery notice (`GetStatus`), shown in one line until it is acknowledged.
+    var notice: String? = nil
+
+    /// How the notice ends: what hides it.
+    static let acknowledgeHint = "Hide this: petctl status --ack"
 
     /// Whether the panel's hourly picture differs from the live pet.
     var panelLags: Bool { entry.pet.stageIndex != live.stageIndex || entry.pet.stageXP != live.stageXP }
@@ -18,7 +23,12 @@ struct TodayScreen {
     // MARK: the screen
 
     func render(width: Int, style: Style) -> [String] {
-        var lines = [
+        var lines: [String] = []
+        if let notice {
+            // One line, whatever the width: the whole sentence is in `petctl status`.
+            lines.append(style.yellow(TextWidth.truncate("⚠ \(notice) \(Self.acknowledgeHint)", to: max(1, width))))
+        }
+        lines += [
             "\(live.glyph) \(style.bold(live.stageName)) · stage \(live.stageIndex + 1) of \(live.stageCount)"
                 + (live.isFinal ? " · final form" : ""),
             progressLine(width: width, style: style),
@@ -116,7 +126,8 @@ struct TodayScreen {
     /// One sentence per line, for screen readers and scripts, in the entry's `accessible_text`
     /// wording.
     func plain() -> [String] {
-        var lines = [AccessibleText.petSentence(live)]
+        var lines = notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
+        lines.append(AccessibleText.petSentence(live))
         if entry.restDay { lines.append(AccessibleText.restSentence) }
         if panelLags {
             lines.append(

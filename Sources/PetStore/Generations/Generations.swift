@@ -1,0 +1,50 @@
+import LinuxKit
+import PetCore
+
+/// The state snapshots written at closeouts (petprogress(7) §5): `state-YYYY-MM-DD.json`, named by
+/// the closed day's key, holding the state that closeout committed, the latest `kept` of them.
+/// They are read only when `state.json` cannot be used.
+struct Generations {
+    static let kept = 7
+    /// The temporary file a snapshot is written through; a leftover one is removed at load.
+    static let temporaryName = ".state-snapshot.json.tmp"
+    private static let prefix = "state-"
+    private static let suffix = ".json"
+
+    let directory: String
+
+    static func name(_ day: DayKey) -> String { prefix + day.description + suffix }
+
+    func path(_ day: DayKey) -> String { Paths.join(directory, Self.name(day)) }
+
+    /// The days that have a snapshot, newest first.
+    func days() throws(StoreError) -> [DayKey] {
+        var days: [DayKey] = []
+        do throws(SystemCallError) {
+            try FileSystem.forEachName(in: directory) { bytes in
+                let name = String(decoding: bytes, as: UTF8.self)
+                guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix) else { return }
+                let key = String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count))
+                // Only the canonical spelling: `state-2026-3-4.json` is not ours.
+                if let day = DayKey(parsing: key), day.description == key { days.append(day) }
+            }
+        } catch {
+            throw StoreError(error)
+        }
+        return days.sorted(by: >)
+    }
+
+    /// Writes `bytes` as the snapshot of `day` (atomically, 0600), then removes all but the
+    /// newest `kept` snapshots.
+    func write(_ bytes: [UInt8], day: DayKey) throws(StoreError) {
+        do {
+            try AtomicReplace.write(bytes, to: Self.name(day), in: directory, through: .named(Self.temporaryName))
+        } catch {
+            throw StoreError(error.failure)
+        }
+        for old in try days().dropFirst(Self.kept) { try Paths.unlink(path(old)) }
+    }
+
+    /// A snapshot's bytes, nil when it has gone.
+    func read(_ day: DayKey) throws(StoreError) -> [UInt8]? { try Paths.readIfPresent(path(day)) }
+}

@@ -1,0 +1,27 @@
+import FoundationEssentials
+import LinuxKit
+
+/// `recovery.json` in the data directory: the last `Recovery`, written atomically (0600).
+struct RecoveryFile {
+    static let name = "recovery.json"
+    static let temporaryName = ".recovery.json.tmp"
+
+    let directory: String
+
+    /// The recorded recovery; nil when there is none, or the file cannot be read (it only holds a
+    /// notice: losing it costs nothing of the pet).
+    func read() -> Recovery? {
+        guard let bytes = try? Paths.readIfPresent(Paths.join(directory, Self.name)) else { return nil }
+        return try? JSONDecoder().decode(Recovery.self, from: Data(bytes))
+    }
+
+    func write(_ recovery: Recovery) throws(StoreError) {
+        var json = JSONWriter(capacity: 128)
+        json.write(recovery)
+        do {
+            try AtomicReplace.write(json.bytes, to: Self.name, in: directory, through: .named(Self.temporaryName))
+        } catch {
+            throw StoreError(error.failure)
+        }
+    }
+}
