@@ -15,16 +15,12 @@ public struct DayRecord: Hashable, Sendable {
     public let rest: Bool
     /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus).
     public let resultXP: Int
-    /// Whether it closed as an away day (petprogress(7) §3.1): untouched after an untouched day,
-    /// no misses charged, no daily result.
-    public let away: Bool
-    /// Whether it closed as a return day (petprogress(7) §3.1): touched after an untouched day,
-    /// judged as a rest day.
-    public let returned: Bool
+    /// Whether it closed as an away or a return day (petprogress(7) §3.1).
+    public let presence: Presence
 
     public init(
         day: Day, tasks: [TaskItem], done: Int, total: Int, rate: Double, petAtOpen: PetState, petAtClose: PetState,
-        xpChange: Int, rest: Bool, resultXP: Int, away: Bool = false, returned: Bool = false
+        xpChange: Int, rest: Bool, resultXP: Int, presence: Presence = .present
     ) {
         self.day = day
         self.tasks = tasks
@@ -36,9 +32,13 @@ public struct DayRecord: Hashable, Sendable {
         self.xpChange = xpChange
         self.rest = rest
         self.resultXP = resultXP
-        self.away = away
-        self.returned = returned
+        self.presence = presence
     }
+
+    /// An away day: untouched after an untouched day, no misses charged, no daily result.
+    public var away: Bool { presence == .away }
+    /// A return day: touched after an untouched day, judged as a rest day.
+    public var returned: Bool { presence == .returned }
 
     /// Whether the day was closed without judgement: a rest, an away or a return day (no misses
     /// charged, no daily result).

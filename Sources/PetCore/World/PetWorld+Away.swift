@@ -1,16 +1,6 @@
 /// Away days (petprogress(7) §3.1): which days an accepted change aimed at, and how a closing day
 /// is judged from that and from the last earlier day that had tasks.
 extension PetWorld {
-    /// How a closing day is judged.
-    enum Presence: Hashable {
-        /// Judged as usual (or as a rest day when marked).
-        case present
-        /// Untouched after an untouched day: no missed events, no daily result.
-        case away
-        /// Touched after an untouched day: judged as a rest day.
-        case returned
-    }
-
     /// Whether an accepted change has aimed at the day keyed `key`.
     public func isTouched(_ key: DayKey) -> Bool { touchedDays.contains(key) }
 

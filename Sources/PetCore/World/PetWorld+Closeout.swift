@@ -44,8 +44,7 @@ extension PetWorld {
                 rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
                 petAtOpen: openingPet, petAtClose: petAfter,
                 xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp }, rest: rest,
-                resultXP: events.contains(result) ? result.xp : 0, away: presence == .away,
-                returned: presence == .returned)
+                resultXP: events.contains(result) ? result.xp : 0, presence: presence)
         let closeout = Closeout(day: openDay, record: record, petAfter: petAfter)
 
         lastClosedDay = openDay.key

@@ -3,6 +3,7 @@ import PetCore
 extension PetWorld: Decodable, JSONWritable {
     enum Key {
         static var lastClosedDay: StoredKey { StoredKey("lastClosedDay") }
+        static var lookBackTouched: StoredKey { StoredKey("lookBackTouched") }
         static var mutations: StoredKey { StoredKey("mutations") }
         static var openDay: StoredKey { StoredKey("openDay") }
         static var openDayLive: StoredKey { StoredKey("openDayLive") }
@@ -14,6 +15,7 @@ extension PetWorld: Decodable, JSONWritable {
         static var tasks: StoredKey { StoredKey("tasks") }
         static var templates: StoredKey { StoredKey("templates") }
         static var tomorrow: StoredKey { StoredKey("tomorrow") }
+        static var touchedDays: StoredKey { StoredKey("touchedDays") }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,15 +32,19 @@ extension PetWorld: Decodable, JSONWritable {
         let mutations = try c.decode(UInt64.self, forKey: Key.mutations)
         let serial = try c.decode(UInt64.self, forKey: Key.serial)
         let snapshot = try c.decodeIfPresent(VisibleSnapshot.self, forKey: Key.snapshot)
+        let touchedDays = try c.decode([DayKey].self, forKey: Key.touchedDays)
+        let lookBackTouched = try c.decode(Bool.self, forKey: Key.lookBackTouched)
         self.init(
             settings: settings, openingPet: openingPet, openDay: openDay, openDayLive: openDayLive, tasks: tasks,
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,
-            mutations: mutations, serial: serial, snapshot: snapshot)
+            mutations: mutations, serial: serial, snapshot: snapshot, touchedDays: touchedDays,
+            lookBackTouched: lookBackTouched)
     }
 
     func write(to json: inout JSONWriter) {
         json.beginObject()
         json.field(Key.lastClosedDay, lastClosedDay)
+        json.field(Key.lookBackTouched, lookBackTouched)
         json.field(Key.mutations, mutations)
         json.field(Key.openDay, openDay)
         json.field(Key.openDayLive, openDayLive)
@@ -50,6 +56,7 @@ extension PetWorld: Decodable, JSONWritable {
         json.field(Key.tasks, tasks)
         json.field(Key.templates, templates)
         json.field(Key.tomorrow, tomorrow)
+        json.field(Key.touchedDays, touchedDays)
         json.endObject()
     }
 }
