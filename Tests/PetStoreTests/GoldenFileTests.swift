@@ -29,6 +29,29 @@ import Testing
         try expectLoaded("schema2", world: Golden.world, records: [Golden.rest, Golden.sunday], migratedFrom: 2)
     }
 
+    /// The upgrade from schema 2 counts the open day and the last closed day as touched: the open
+    /// Monday, left untouched after the upgrade, is judged (not away), and so is Wednesday after it
+    /// (its look-back, Tuesday, held a task planned in advance).
+    @Test func theUpgradeFromSchema2CountsItsOpenAndLastClosedDayAsTouched() throws {
+        let dir = TempDir()
+        try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
+        for name in ["state.json", "history-2026.jsonl"] {
+            write(String(decoding: Golden.bytes("schema2", name), as: UTF8.self), to: dir.file(name))
+        }
+        let (store, loaded) = try openLoaded(dir.store)
+        store.close()
+        guard case .state(var world) = loaded.start else {
+            Issue.record("not loaded: \(loaded)")
+            return
+        }
+        #expect(world.lookBackTouched && world.isTouched(world.openDay.key))
+        let closeouts = world.closeDueDays(Context(now: 1_773_239_400, zone: Fixture.zone))  // Wed 11th, 15:30
+        #expect(closeouts.map(\.day.key) == ["2026-03-09", "2026-03-10"].map(Fixture.day))
+        #expect(closeouts.map { $0.record?.presence } == [.present, .present])
+        // Monday: Stretch done (+2), two misses (−4), 1 of 3 (−3).
+        #expect(closeouts.first?.record?.xpChange == 2 - 4 - 3)
+    }
+
     @Test func schema3FilesLoadWithEveryField() throws {
         try expectLoaded(
             "schema3", world: Golden.world, records: [Golden.restReturned, Golden.sunday], migratedFrom: nil)
