@@ -130,4 +130,30 @@ struct AwayDayTests {
         #expect(log.contains("(not done, away)") && log.contains("(not done, return day)"), "\(log)")
         #expect(await daemon.stop() == 0)
     }
+
+    @Test(
+        "the upgrade from a store written by the release before (schema 2) counts its open and last closed day as touched"
+    )
+    func theUpgradeCountsTheOpenAndLastClosedDayAsTouched() async throws {
+        let world = try await World("away-upgrade")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PetStoreTests/Fixtures/schema2").path
+        try FileManager.default.createDirectory(
+            atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for name in ["state.json", "history-2026.jsonl"] {
+            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: "\(data)/\(name)")
+        }
+        // Monday 9th was open in the old store; nothing happens to it after the upgrade.
+        let daemon = try await world.daemon(dataDirectory: data, now: "2026-03-11T15:30:00+01:00")
+        let client = try world.client()
+        let monday = try #require(try client.history("2026-03-09", "2026-03-09").days.first)
+        #expect(
+            monday.bool("away") == false && monday.bool("return") == false, "judged: the open day counts as touched")
+        #expect(monday.int("xp_change") == 2 - 4 - 3 && monday.int("daily_xp") == -3)
+        let state = try String(contentsOfFile: data + "/state.json", encoding: .utf8)
+        #expect(state.contains(#""schema":3"#))
+        #expect(await daemon.stop() == 0)
+    }
 }
