@@ -71,7 +71,8 @@ struct ContractTests {
         [
             "day_key": "s:\"\(h.dayKey)\"", "start": "x:\(h.start)", "end": "x:\(h.end)",
             "tasks_done": "i:\(h.tasksDone)", "tasks_total": "i:\(h.tasksTotal)", "rate": "d:\(h.rate)",
-            "rest": "b:\(h.rest)", "xp_change": "i:\(h.xpChange)", "daily_xp": "i:\(h.dailyXP)",
+            "rest": "b:\(h.rest)", "away": "b:\(h.away)", "return": "b:\(h.returned)",
+            "xp_change": "i:\(h.xpChange)", "daily_xp": "i:\(h.dailyXP)",
             "stage_index_open": "i:\(h.stageIndexOpen)", "stage_xp_open": "i:\(h.stageXPOpen)",
             "stage_index_close": "i:\(h.stageIndexClose)", "stage_xp_close": "i:\(h.stageXPClose)",
             "stage_name_close": "s:\"\(h.stageNameClose)\"",

@@ -127,7 +127,7 @@ struct RestDayTests {
     }
 
     @Test(
-        "a catch-up across several days, some marked: each judged by its own flag; empty days never run in stay neutral; the open rest day gets rolled tasks and no instance"
+        "a catch-up across several days, some marked: each judged by its own flag, with the instances and rolled copies it would have had; the open rest day gets rolled tasks and no instance"
     )
     func catchUpAcrossMarkedDays() async throws {
         let world = try await World("restcatchup")
@@ -149,16 +149,23 @@ struct RestDayTests {
         client = try world.client()
         let (days, more) = try client.history("2026-03-01", "")
         #expect(!more)
-        #expect(days.map { $0.string("day_key") } == ["2026-03-02", "2026-03-03"], "Wed and Thu: neutral, no record")
+        #expect(days.map { $0.string("day_key") } == ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"])
         // Monday, ordinary: +2, two misses (−4), rate 1/3 (−3).
         #expect(days.first?.bool("rest") == false)
         #expect(days.first?.int("xp_change") == 2 - 4 - 3 && days.first?.int("daily_xp") == -3)
-        // Tuesday, marked, held the task added in advance: archived as rest, nothing charged.
-        let tuesday = try #require(days.last)
-        #expect(tuesday.bool("rest") == true && tuesday.int("xp_change") == 0 && tuesday.int("daily_xp") == 0)
-        #expect(tuesday["tasks"]?.vardictArrayValue?.map { $0.string("title") } == ["Call mum"])
+        // Tuesday and Wednesday, marked (no instance): the task added in advance and the rolled
+        // Taxes, archived as rest, nothing charged.
+        for day in days[1...2] {
+            #expect(day.bool("rest") == true && day.int("xp_change") == 0 && day.int("daily_xp") == 0)
+            #expect(day["tasks"]?.vardictArrayValue?.map { $0.string("title") } == ["Call mum", "Taxes"])
+        }
+        // Thursday, untouched after a touched Wednesday: its instance and the rolled copies, judged.
+        let thursday = try #require(days.last)
+        #expect(thursday.bool("rest") == false && thursday.bool("away") == false)
+        #expect(thursday["tasks"]?.vardictArrayValue?.map { $0.string("title") } == ["Call mum", "Stretch", "Taxes"])
+        #expect(thursday.int("xp_change") == -6 - 3)
         #expect(try client.status().string("last_closed_day") == "2026-03-05")
-        // Friday, marked, opened now: Monday's Taxes and Tuesday's Call mum rolled in; no Stretch.
+        // Friday, marked, opened now: Thursday's Call mum and Taxes rolled in; no Stretch.
         #expect(try client.tasks().map { $0.string("title") } == ["Call mum", "Taxes"])
         #expect(try client.entry().bool("rest_day") == true)
         #expect(try client.restDays() == ["2026-03-06"])

@@ -73,8 +73,9 @@ import Testing
         #expect(
             types == [
                 "day_key": "s", "start": "x", "end": "x", "tasks_done": "i", "tasks_total": "i", "rate": "d",
-                "rest": "b", "xp_change": "i", "daily_xp": "i", "stage_index_open": "i", "stage_xp_open": "i",
-                "stage_index_close": "i", "stage_xp_close": "i", "stage_name_close": "s", "tasks": "aa{sv}",
+                "rest": "b", "away": "b", "return": "b", "xp_change": "i", "daily_xp": "i", "stage_index_open": "i",
+                "stage_xp_open": "i", "stage_index_close": "i", "stage_xp_close": "i", "stage_name_close": "s",
+                "tasks": "aa{sv}",
             ])
     }
 

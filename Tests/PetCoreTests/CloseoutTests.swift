@@ -55,9 +55,11 @@ import Testing
         try w.markDone(id: id, ctx)
     }
 
-    /// Three days off: Tuesday held a task added in advance (closes normally, missed); Wednesday
-    /// was empty (neutral: no record, no result); Thursday is open with the recurring instance
-    /// and the rolled copies. Rolled tasks and instances land on the open day only.
+    /// Three days off (petprogress(7) §3.1, "Catch-up"): each day caught up gets the recurring
+    /// instances and rolled copies it would have had. Tuesday (touched: a task added in advance)
+    /// holds "call mum", its "stretch" instance and Monday's rolled "taxes"; Wednesday (untouched,
+    /// after a touched Tuesday) is judged as usual — skipping a day costs that day; Thursday is
+    /// open with its instance and Wednesday's rolled copies.
     @Test func catchUpAfterThreeDaysOff() throws {
         var (w, ctx) = monday("20:00")
         w.setRollover(true)
@@ -68,22 +70,24 @@ import Testing
         ctx.now = at("2026-03-05T09:00:00Z")
         let closeouts = w.closeDueDays(ctx)
         #expect(closeouts.map(\.day.key) == [key("2026-03-02"), key("2026-03-03"), key("2026-03-04")])
-        #expect(closeouts.map { $0.record != nil } == [true, true, false])
-        // Monday: 2 misses, rate 0: (2,10) → (2,6) → −3 → (2,3). Tuesday: 1 miss + −3 → (1,17).
+        #expect(closeouts.map { $0.record != nil } == [true, true, true])
+        #expect(closeouts.allSatisfy { $0.record?.away == false && $0.record?.returned == false })
+        // Monday: 2 misses, rate 0: (2,10) → (2,6) → −3 → (2,3). Tuesday: 3 misses + −3 → (1,13).
+        // Wednesday: 3 misses + −3 → (1,4).
         #expect(closeouts[0].petAfter == PetState(stageIndex: 2, stageXP: 3))
-        #expect(closeouts[1].petAfter == PetState(stageIndex: 1, stageXP: 17))
-        #expect(closeouts[2].petAfter == PetState(stageIndex: 1, stageXP: 17))
-        #expect(closeouts[1].record?.tasks.map(\.title) == ["call mum"])
-        #expect(
-            closeouts[1].record?.tasks.contains { $0.templateID != nil } == false, "no instances on a day not run in")
+        #expect(closeouts[1].petAfter == PetState(stageIndex: 1, stageXP: 13))
+        #expect(closeouts[2].petAfter == PetState(stageIndex: 1, stageXP: 4))
+        #expect(closeouts[1].record?.tasks.map(\.title) == ["call mum", "stretch", "taxes"])
+        #expect(closeouts[2].record?.tasks.map(\.title) == ["call mum", "stretch", "taxes"])
+        #expect(closeouts[2].record?.tasks.filter { $0.templateID == daily }.count == 1, "the day's own instance")
         #expect(w.openDay.key == key("2026-03-05"))
         #expect(w.lastClosedDay == key("2026-03-04"))
-        // Thursday: the daily instance, then rolled copies of "taxes" (Mon) and "call mum" (Tue);
-        // Monday's "stretch" instance is not rolled (its template seeds it).
-        #expect(w.tasks.map(\.title) == ["stretch", "taxes", "call mum"])
+        // Thursday: the daily instance, then rolled copies of Wednesday's "call mum" and "taxes";
+        // Wednesday's "stretch" instance is not rolled (its template seeds it).
+        #expect(w.tasks.map(\.title) == ["stretch", "call mum", "taxes"])
         #expect(w.tasks[0].templateID == daily)
         #expect(w.tasks.allSatisfy { !$0.isDone && $0.snoozedUntil == nil && $0.id.hasPrefix("20260305-") })
-        #expect(w.tasks[1].scheduled == at("2026-03-05T22:00:00Z"))
+        #expect(w.tasks[2].scheduled == at("2026-03-05T22:00:00Z"))
     }
 
     @Test func rolloverOffCarriesNothing() throws {

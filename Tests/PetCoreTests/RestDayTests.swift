@@ -179,7 +179,9 @@ import Testing
         #expect(record.rest && record.xpChange == 0 && record.tasks.map(\.title) == ["stretch"])
 
         // Wednesday marked in advance: opens with no instance; unmarked while open, still none.
+        // (Tuesday's instance is snoozed: the user was there, so Wednesday is no return day.)
         try w.setRest(from: "tomorrow", to: "tomorrow", rest: true, ctx)
+        try w.snooze(id: try #require(w.tasks.first?.id), ctx)
         ctx.now = at("2026-03-04T06:00:00Z")
         _ = w.closeDueDays(ctx)
         #expect(w.tasks.isEmpty && w.isRestDay(key("2026-03-04")))
@@ -191,8 +193,8 @@ import Testing
         #expect(!record.rest && record.xpChange == -2 - 3 && record.resultXP == -3, "judged normally")
     }
 
-    /// Several days caught up at once, some marked: each is judged by its own flag; days that
-    /// ended before the daemon ran in them and held no tasks stay neutral, marked or not.
+    /// Several days caught up at once, some marked: each is judged by its own flag, with the
+    /// instances and rolled copies it would have had (petprogress(7) §3.1, "Catch-up").
     @Test func catchUpJudgesEachDayByItsOwnFlag() throws {
         var (w, ctx) = monday("20:00")
         w.setRollover(true)
@@ -208,14 +210,21 @@ import Testing
         // Monday (ordinary, run in): 2 misses, rate 0: (2,10) → (2,6) → −3 → (2,3).
         #expect(closeouts[0].record?.rest == false && closeouts[0].record?.xpChange == -7)
         #expect(closeouts[0].petAfter == PetState(stageIndex: 2, stageXP: 3))
-        // Tuesday (marked, holds the task added in advance): archived as rest, nothing charged.
-        #expect(closeouts[1].record?.rest == true && closeouts[1].record?.tasks.map(\.title) == ["call mum"])
-        #expect(closeouts[1].record?.xpChange == 0 && closeouts[1].petAfter == PetState(stageIndex: 2, stageXP: 3))
-        // Wednesday (marked) and Thursday (not): empty and never run in — neutral, no record.
-        #expect(closeouts[2].record == nil && closeouts[3].record == nil)
-        // Friday opens marked: no instance; taxes (Monday) and call mum (Tuesday) roll in.
+        // Tuesday (marked: no instance; the task added in advance and Monday's rolled "taxes"):
+        // archived as rest, nothing charged; Wednesday (marked) likewise with both rolled again.
+        for n in 1...2 {
+            #expect(
+                closeouts[n].record?.rest == true && closeouts[n].record?.tasks.map(\.title) == ["call mum", "taxes"])
+            #expect(closeouts[n].record?.xpChange == 0 && closeouts[n].petAfter == PetState(stageIndex: 2, stageXP: 3))
+        }
+        // Thursday (not marked, untouched after a touched Wednesday): its instance and the rolled
+        // copies, judged as usual: 3 misses and −3.
+        #expect(closeouts[3].record?.rest == false && closeouts[3].record?.away == false)
+        #expect(closeouts[3].record?.tasks.map(\.title) == ["call mum", "stretch", "taxes"])
+        #expect(closeouts[3].record?.xpChange == -9)
+        // Friday opens marked: no instance; Thursday's "call mum" and "taxes" roll in.
         #expect(w.openDay.key == key("2026-03-06") && w.isRestDay(w.openDay.key))
-        #expect(w.tasks.map(\.title) == ["taxes", "call mum"])
+        #expect(w.tasks.map(\.title) == ["call mum", "taxes"])
         #expect(w.restDays == [key("2026-03-06")])
     }
 

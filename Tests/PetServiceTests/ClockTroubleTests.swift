@@ -60,11 +60,12 @@ struct ClockTroubleTests {
         _ = try f.succeed("AddTaskFor", [.string("Pack"), .string("08:00"), .string("tomorrow"), .string("")])
         f.forget()
 
-        // Monday (Stretch) and Tuesday (Pack, added in advance) are recorded; Wednesday, never
-        // lived, gets no instance and closes neutral (petprogress(7) §3.1); Thursday opens with its instance.
+        // Monday (Stretch), Tuesday (Pack, added in advance, and its Stretch) and Wednesday (its
+        // Stretch, as the day would have had it: petprogress(7) §3.1, "Catch-up") are recorded;
+        // Thursday opens with its instance.
         f.now = try berlin.at("2026-03-05", "10:20")
         f.service.refresh()
-        #expect(f.writes == ["commit(2 records)"])
+        #expect(f.writes == ["commit(3 records)"])
         #expect(f.signals.filter { $0 == "TasksChanged" }.count == 3)
         #expect(f.signals.filter { $0 == "EntryChanged" }.count == 1)
         #expect(f.service.world.tasks.map(\.title) == ["Stretch"], "Thursday's instance")
@@ -75,7 +76,10 @@ struct ClockTroubleTests {
         f.service.refresh()
         #expect(f.writes == ["save"], "the 12:00 snapshot, and no closeout again")
         let history = try #require(try f.succeed("GetHistory", [.string(""), .string("")]).first?.arrayValues)
-        #expect(history.compactMap { $0.vardictValue?["day_key"]?.stringValue } == ["2026-03-02", "2026-03-03"])
+        #expect(
+            history.compactMap { $0.vardictValue?["day_key"]?.stringValue } == [
+                "2026-03-02", "2026-03-03", "2026-03-04",
+            ])
     }
 
     @Test("a jump backward: no second closeout, the snapshot stays, EntryChanged at the next tick after it")

@@ -14,6 +14,7 @@ import Testing
         var world = Golden.world
         world.settings.rollover = false
         world.restDays = []
+        world.touchedDays = ["2026-03-09", "2026-03-10"].map(Fixture.day)
         let records = [Golden.rest.notRest(resultXP: 0), Golden.sunday]
         try expectLoaded("schema0", world: world, records: records, migratedFrom: 0)
     }
@@ -22,17 +23,47 @@ import Testing
         try expectLoaded("schema1", world: Golden1.world, records: [Golden1.monday], migratedFrom: 1)
     }
 
+    /// The release before away days: its open day, the next day's tasks and the rest days count
+    /// as touched, and the last closed day too (petprogress(7) §3.1).
     @Test func schema2FilesLoadWithEveryField() throws {
-        try expectLoaded("schema2", world: Golden.world, records: [Golden.rest, Golden.sunday], migratedFrom: nil)
+        try expectLoaded("schema2", world: Golden.world, records: [Golden.rest, Golden.sunday], migratedFrom: 2)
     }
 
-    /// Today's writer gives the schema 2 files' very bytes: a renamed, added or reordered key
+    /// The upgrade from schema 2 counts the open day and the last closed day as touched: the open
+    /// Monday, left untouched after the upgrade, is judged (not away), and so is Wednesday after it
+    /// (its look-back, Tuesday, held a task planned in advance).
+    @Test func theUpgradeFromSchema2CountsItsOpenAndLastClosedDayAsTouched() throws {
+        let dir = TempDir()
+        try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
+        for name in ["state.json", "history-2026.jsonl"] {
+            write(String(decoding: Golden.bytes("schema2", name), as: UTF8.self), to: dir.file(name))
+        }
+        let (store, loaded) = try openLoaded(dir.store)
+        store.close()
+        guard case .state(var world) = loaded.start else {
+            Issue.record("not loaded: \(loaded)")
+            return
+        }
+        #expect(world.lookBackTouched && world.isTouched(world.openDay.key))
+        let closeouts = world.closeDueDays(Context(now: 1_773_239_400, zone: Fixture.zone))  // Wed 11th, 15:30
+        #expect(closeouts.map(\.day.key) == ["2026-03-09", "2026-03-10"].map(Fixture.day))
+        #expect(closeouts.map { $0.record?.presence } == [.present, .present])
+        // Monday: Stretch done (+2), two misses (−4), 1 of 3 (−3).
+        #expect(closeouts.first?.record?.xpChange == 2 - 4 - 3)
+    }
+
+    @Test func schema3FilesLoadWithEveryField() throws {
+        try expectLoaded(
+            "schema3", world: Golden.world, records: [Golden.restReturned, Golden.sunday], migratedFrom: nil)
+    }
+
+    /// Today's writer gives the schema 3 files' very bytes: a renamed, added or reordered key
     /// fails here, not on a user's disk.
     @Test func theCurrentSchemaIsWrittenByteForByte() throws {
-        let history = try [Golden.rest, Golden.sunday].flatMap { try HistoryLine.encode($0) }
-        expectSame(history, Golden.bytes("schema2", "history-2026.jsonl"))
+        let history = try [Golden.restReturned, Golden.sunday].flatMap { try HistoryLine.encode($0) }
+        expectSame(history, Golden.bytes("schema3", "history-2026.jsonl"))
         let tail = HistoryTail(year: 2026, length: Int64(history.count), lastDay: Fixture.day("2026-03-08"))
-        expectSame(StateFile.encode(Golden.world, tail: tail), Golden.bytes("schema2", "state.json"))
+        expectSame(StateFile.encode(Golden.world, tail: tail), Golden.bytes("schema3", "state.json"))
     }
 
     func expectSame(_ written: [UInt8], _ golden: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -74,6 +105,8 @@ import Testing
         #expect(w.mutations == world.mutations)
         #expect(w.serial == world.serial)
         #expect(w.snapshot == world.snapshot)
+        #expect(w.touchedDays == world.touchedDays)
+        #expect(w.lookBackTouched == world.lookBackTouched)
         #expect(w == world)
 
         let read = try store.history(in: HistoryRange(from: nil, to: nil)).records
@@ -86,12 +119,13 @@ import Testing
             #expect(got.rate == want.rate)
             #expect(got.petAtOpen == want.petAtOpen && got.petAtClose == want.petAtClose)
             #expect(got.rest == want.rest)
+            #expect(got.presence == want.presence)
             #expect(got == want)
         }
     }
 }
 
-/// What the schema 0 and 2 golden files hold (Europe/Berlin, reset time 03:30): Monday 2026-03-09
+/// What the schema 0, 2 and 3 golden files hold (Europe/Berlin, reset time 03:30): Monday 2026-03-09
 /// open with a late-morning snapshot, Saturday (a rest day) and Sunday closed.
 enum Golden {
     static func bytes(_ version: String, _ name: String) -> [UInt8] {
@@ -148,7 +182,17 @@ enum Golden {
         w.mutations = 33
         w.serial = 17
         w.snapshot = VisibleSnapshot(tick: 1_773_039_600, pet: PetState(stageIndex: 1, stageXP: 6))
+        w.touchedDays = ["2026-03-09", "2026-03-10", "2026-03-12", "2026-03-13"].map(Fixture.day)
+        w.lookBackTouched = true
         return w
+    }
+
+    /// Saturday as schema 3 writes it: also a return day (touched after an untouched Friday).
+    static var restReturned: DayRecord {
+        DayRecord(
+            day: rest.day, tasks: rest.tasks, done: rest.done, total: rest.total, rate: rest.rate,
+            petAtOpen: rest.petAtOpen, petAtClose: rest.petAtClose, xpChange: rest.xpChange, rest: true,
+            resultXP: 0, presence: .returned)
     }
 
     /// Saturday, marked as a rest day: one task done on time, no daily result.
@@ -231,6 +275,7 @@ enum Golden1 {
         w.mutations = 19
         w.serial = 13
         w.snapshot = VisibleSnapshot(tick: 1_772_524_800, pet: PetState(stageIndex: 0, stageXP: 8))
+        w.touchedDays = ["2026-03-03", "2026-03-04"].map(Fixture.day)
         return w
     }
 

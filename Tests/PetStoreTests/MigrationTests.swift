@@ -75,6 +75,8 @@ let historySchema0 =
         ]
         w.mutations = 11
         w.serial = 5
+        // Through schema 2: the open day and the next day's task added in advance count as touched.
+        w.touchedDays = ["2026-03-02", "2026-03-03"].map(Fixture.day)
         return w
     }
 
@@ -103,7 +105,7 @@ let historySchema0 =
         // A save writes the current schema; history lines stay as written (append-only) and keep reading.
         try store.save(Self.expectedWorld())
         let saved = String(decoding: bytes(dir.file("state.json")) ?? [], as: UTF8.self)
-        #expect(saved.contains(#""schema":2,"#) && !saved.contains(#""pet":"#))
+        #expect(saved.contains(#""schema":3,"#) && !saved.contains(#""pet":"#))
         store.close()
         let (again, reloaded) = try openLoaded(dir.store)
         #expect(reloaded.start == .state(Self.expectedWorld()))
@@ -114,7 +116,7 @@ let historySchema0 =
     @Test func aNewerStateIsRefusedTouchingNothing() throws {
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
-        let newer = #"{"schema":3,"world":{"whatever":"comes next"}}"#
+        let newer = #"{"schema":4,"world":{"whatever":"comes next"}}"#
         write(newer, to: dir.file("state.json"))
         write(#"{"torn":"#, to: dir.file("history-2026.jsonl"))  // would be repaired, were it not refused
         write("x", to: dir.file(".state.json.tmp"))
@@ -124,7 +126,7 @@ let historySchema0 =
         #expect {
             _ = try store.load(now: Fixture.now)
         } throws: { error in
-            guard let e = error as? StoreError, e.kind == .newerSchema(found: 3, supported: 2) else { return false }
+            guard let e = error as? StoreError, e.kind == .newerSchema(found: 4, supported: 3) else { return false }
             return e.message.contains("newer Pet Progress") && e.message.contains("Nothing was changed")
         }
         #expect(throws: StoreError.self) { try store.save(Fixture.world(closedThrough: nil)) }
@@ -144,7 +146,7 @@ let historySchema0 =
         let store = try PetStore.open(directory: dir.store)
         #expect {
             _ = try store.load(now: Fixture.now)
-        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 2) }
+        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 3) }
         store.close()
         #expect(snapshot(dir.store) == before)
     }
@@ -188,10 +190,14 @@ enum Schema1Fixture {
         #expect(loaded.problems.isEmpty)
         #expect(world.restDays.isEmpty, "no day was marked before rest days existed")
         // Every field of the old world survives: the migrated world, encoded, is the old one plus
-        // `restDays`.
+        // `restDays` (schema 2) and the touched days: the open day and the next day's task (schema 3).
         let old = try #require(Self.object(Schema1Fixture.state)?["world"] as? [String: Any])
         let encoded = try #require(Self.object(StateFile.encode(world))?["world"] as? NSDictionary)
-        #expect(encoded == (old.merging(["restDays": [Any]()]) { $1 } as NSDictionary))
+        #expect(
+            encoded
+                == (old.merging([
+                    "restDays": [Any](), "touchedDays": ["2026-03-03", "2026-03-04"], "lookBackTouched": true,
+                ]) { $1 } as NSDictionary))
         #expect(world.lastClosedDay == Fixture.day("2026-03-02") && world.tasks.count == 5)
         #expect(world.settings.rollover && world.settings.graceMinutes == 45 && world.settings.snoozeMinutes == 20)
         // The original bytes are kept once; the file itself is rewritten only by the next save.
@@ -205,7 +211,7 @@ enum Schema1Fixture {
         #expect(record.tasks.map(\.xp) == [1, 2, 2, 2, 0])
         #expect(store.lastHistoryDay == Fixture.day("2026-03-02"))
 
-        // The migrated world runs on: Tuesday closes as a rest day and its record (schema 2) is
+        // The migrated world runs on: Tuesday closes as a rest day and its record (schema 3) is
         // appended after the schema 1 line; both read back, and a reload needs no migration.
         var next = world
         let ctx = Context(now: unix("2026-03-03T12:00:00+01:00"), zone: Fixture.zone)
@@ -220,6 +226,6 @@ enum Schema1Fixture {
         #expect(both.records.map(\.rest) == [false, true])
         #expect(both.records.last?.xpChange == 1 && both.records.last?.resultXP == 0, "the late Stretch only")
         let lines = String(decoding: bytes(dir.file("history-2026.jsonl")) ?? [], as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":2}"#))
+        #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":3}"#))
     }
 }

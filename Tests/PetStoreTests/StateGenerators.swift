@@ -105,6 +105,8 @@ struct StateGen {
             Template(id: title(), title: title(), time: time(), repeatRule: rule(), firstDay: date(), order: unsigned())
         }
         w.restDays = (0..<int(0...6)).map { _ in date() }
+        w.touchedDays = (0..<int(0...6)).map { _ in date() }
+        w.lookBackTouched = bool()
         w.lastClosedDay = maybe { $0.date() }
         w.mutations = unsigned()
         w.serial = unsigned()
@@ -133,7 +135,8 @@ struct StateGen {
     mutating func record() -> DayRecord {
         DayRecord(
             day: day(), tasks: tasks(), done: integer(), total: integer(), rate: double(), petAtOpen: pet(),
-            petAtClose: pet(), xpChange: integer(), rest: bool(), resultXP: integer())
+            petAtClose: pet(), xpChange: integer(), rest: bool(), resultXP: integer(),
+            presence: Presence.allCases[int(0...2)])
     }
 
     /// Any JSON document up to `depth` levels deep, keys as hostile as titles (the migrations' `JSONValue`).
@@ -209,6 +212,7 @@ enum WithinBounds {
                 firstDay: $0.firstDay, order: order)
         }
         b.restDays = Array(Set(w.restDays)).sorted()
+        b.touchedDays = Array(Set(w.touchedDays)).sorted()
         b.mutations = UInt64(count(w.mutations))
         let orders = (b.tasks + b.tomorrow).map(\.order) + b.templates.map(\.order)
         b.serial = max(UInt64(count(w.serial)), orders.max() ?? 0)

@@ -8,7 +8,8 @@ extension HistoryRecord {
         case start, end
         case tasksDone = "tasks_done"
         case tasksTotal = "tasks_total"
-        case rate, rest
+        case rate, rest, away
+        case returned = "return"
         case xpChange = "xp_change"
         case dailyXP = "daily_xp"
         case stageIndexOpen = "stage_index_open"
@@ -35,6 +36,8 @@ extension HistoryRecord {
         w.add(Key.tasksTotal, int: tasksTotal)
         w.add(Key.rate, double: rate)
         w.add(Key.rest, rest)
+        w.add(Key.away, away)
+        w.add(Key.returned, returned)
         w.add(Key.xpChange, int: xpChange)
         w.add(Key.dailyXP, int: dailyXP)
         w.add(Key.stageIndexOpen, int: stageIndexOpen)
@@ -57,7 +60,8 @@ extension HistoryRecord {
             rest: try r.bool(Key.rest), xpChange: try r.int(Key.xpChange), dailyXP: try r.int(Key.dailyXP),
             stageIndexOpen: try r.int(Key.stageIndexOpen), stageXPOpen: try r.int(Key.stageXPOpen),
             stageIndexClose: try r.int(Key.stageIndexClose), stageXPClose: try r.int(Key.stageXPClose),
-            stageNameClose: try r.string(Key.stageNameClose), tasks: tasks)
+            stageNameClose: try r.string(Key.stageNameClose), tasks: tasks, away: try r.bool(Key.away),
+            returned: try r.bool(Key.returned))
     }
 }
 

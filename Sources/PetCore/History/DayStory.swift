@@ -8,7 +8,7 @@ public struct DayStory: Hashable, Sendable {
         case done(TaskRecord)
         /// An undone task charged at closeout: −2.
         case missed(TaskRecord)
-        /// An undone task on a rest day: not charged.
+        /// An undone task on a rest, an away or a return day: not charged.
         case uncharged(TaskRecord)
         /// The daily result of a judged day with tasks: +3, −3 or 0.
         case dailyResult(done: Int, total: Int)
@@ -26,7 +26,7 @@ public struct DayStory: Hashable, Sendable {
 
     public let record: HistoryRecord
     /// Completions by `completed_seq`, then each undone task in day order, then the daily result
-    /// (none on a rest day or a day without tasks) — the closeout's order (petprogress(7) §2.1, §3.1).
+    /// (none on a rest, an away or a return day, or a day without tasks) — the closeout's order (petprogress(7) §2.1, §3.1).
     public let steps: [Step]
     /// The pet at opening, in the table the story was told with.
     public let before: PetState
@@ -40,8 +40,8 @@ public struct DayStory: Hashable, Sendable {
         let done = record.tasks.filter(\.done).sorted { $0.completedSeq < $1.completedSeq }
         let undone = record.tasks.filter { !$0.done }
         var steps = done.map(Step.done)
-        steps += undone.map { record.rest ? .uncharged($0) : .missed($0) }
-        if !record.rest, !record.tasks.isEmpty {
+        steps += undone.map { record.unjudged ? .uncharged($0) : .missed($0) }
+        if !record.unjudged, !record.tasks.isEmpty {
             steps.append(.dailyResult(done: done.count, total: record.tasks.count))
         }
         self.steps = steps

@@ -10,6 +10,10 @@ public struct HistoryRecord: Hashable, Sendable {
     public var rate: Double
     /// Closed as a rest day: no misses charged, no daily result.
     public var rest: Bool
+    /// Closed as an away day (petprogress(7) §3.1): untouched after an untouched day, not judged.
+    public var away: Bool
+    /// Closed as a return day (petprogress(7) §3.1): touched after an untouched day, judged as a rest day.
+    public var returned: Bool
     /// The sum of every event the day caused: completions, misses and the daily result.
     public var xpChange: Int
     /// The daily result's own change: +3, −3 or 0.
@@ -26,7 +30,7 @@ public struct HistoryRecord: Hashable, Sendable {
     public init(
         dayKey: String, start: Instant, end: Instant, tasksDone: Int, tasksTotal: Int, rate: Double, rest: Bool,
         xpChange: Int, dailyXP: Int, stageIndexOpen: Int, stageXPOpen: Int, stageIndexClose: Int,
-        stageXPClose: Int, stageNameClose: String, tasks: [TaskRecord]
+        stageXPClose: Int, stageNameClose: String, tasks: [TaskRecord], away: Bool = false, returned: Bool = false
     ) {
         self.dayKey = dayKey
         self.start = start
@@ -35,6 +39,8 @@ public struct HistoryRecord: Hashable, Sendable {
         self.tasksTotal = tasksTotal
         self.rate = rate
         self.rest = rest
+        self.away = away
+        self.returned = returned
         self.xpChange = xpChange
         self.dailyXP = dailyXP
         self.stageIndexOpen = stageIndexOpen
@@ -55,6 +61,10 @@ public struct HistoryRecord: Hashable, Sendable {
             stageXPOpen: record.petAtOpen.stageXP, stageIndexClose: record.petAtClose.stageIndex,
             stageXPClose: record.petAtClose.stageXP,
             stageNameClose: stages.stage(stages.clamp(record.petAtClose).stageIndex).name,
-            tasks: TaskRecord.list(record.tasks, reading: .closed, zone: zone))
+            tasks: TaskRecord.list(record.tasks, reading: .closed, zone: zone), away: record.away,
+            returned: record.returned)
     }
+
+    /// Closed without judgement: a rest, an away or a return day (no misses charged, no daily result).
+    public var unjudged: Bool { rest || away || returned }
 }

@@ -15,10 +15,12 @@ public struct DayRecord: Hashable, Sendable {
     public let rest: Bool
     /// The daily result's own XP: +3, −3 or 0 (`daily_xp` on the bus).
     public let resultXP: Int
+    /// Whether it closed as an away or a return day (petprogress(7) §3.1).
+    public let presence: Presence
 
     public init(
         day: Day, tasks: [TaskItem], done: Int, total: Int, rate: Double, petAtOpen: PetState, petAtClose: PetState,
-        xpChange: Int, rest: Bool, resultXP: Int
+        xpChange: Int, rest: Bool, resultXP: Int, presence: Presence = .present
     ) {
         self.day = day
         self.tasks = tasks
@@ -30,7 +32,17 @@ public struct DayRecord: Hashable, Sendable {
         self.xpChange = xpChange
         self.rest = rest
         self.resultXP = resultXP
+        self.presence = presence
     }
+
+    /// An away day: untouched after an untouched day, no misses charged, no daily result.
+    public var away: Bool { presence == .away }
+    /// A return day: touched after an untouched day, judged as a rest day.
+    public var returned: Bool { presence == .returned }
+
+    /// Whether the day was closed without judgement: a rest, an away or a return day (no misses
+    /// charged, no daily result).
+    public var unjudged: Bool { rest || away || returned }
 
     /// A closeout is dated at the closed day's end, even when it runs later.
     public var closedAt: Instant { day.end }

@@ -5,29 +5,30 @@ extension PetWorld {
 
     /// Closes every day that has ended by `ctx.now`, in order, and opens the day containing now.
     /// Each day closes exactly once: a day that has not ended is never closed, so calling this
-    /// again changes nothing. Rolled tasks and recurring instances land on the open day only.
+    /// again changes nothing. Each day opened gets its recurring instances and rolled copies, as
+    /// it would have had them had the daemon run in it.
     public mutating func closeDueDays(_ ctx: Context) -> [Closeout] {
         var closeouts: [Closeout] = []
-        var rolled: [TaskItem] = []
         while closeoutDue(ctx) {
             let (closeout, missed) = closeOpenDay(ctx)
             closeouts.append(closeout)
-            if settings.rollover { rolled += missed.filter { $0.templateID == nil } }
+            seedOpenDay(rolled: settings.rollover ? missed.filter { $0.templateID == nil } : [], zone: ctx.zone)
         }
-        if !closeouts.isEmpty { seedOpenDay(rolled: rolled, zone: ctx.zone) }
         return closeouts
     }
 
-    /// Steps 1–3 for the open day, then opens the next one with the tasks added for it. A rest day
-    /// skips steps 1 and 2 (petprogress(7) §3.1.1); its undone tasks are still returned, for rollover.
+    /// Steps 1–3 for the open day, then opens the next one with the tasks added for it. A rest, an
+    /// away or a return day skips steps 1 and 2 (petprogress(7) §3.1, §3.1.1); its undone tasks
+    /// are still returned, for rollover.
     private mutating func closeOpenDay(_ ctx: Context) -> (Closeout, missed: [TaskItem]) {
         let ordered = tasks.inDayOrder()
         let missed = ordered.filter { !$0.isDone }
         let done = ordered.count - missed.count
         let rest = openDayIsRest
+        let presence = closingPresence(hasTasks: !ordered.isEmpty)
         let result = PetEvent.dailyResult(done: done, total: ordered.count)
         var events: [PetEvent] = []
-        if !rest {
+        if !rest, presence == .present {
             events = missed.map { _ in .missed }
             if !ordered.isEmpty { events.append(result) }
         }
@@ -43,10 +44,11 @@ extension PetWorld {
                 rate: ordered.isEmpty ? 0 : Double(done) / Double(ordered.count),
                 petAtOpen: openingPet, petAtClose: petAfter,
                 xpChange: ordered.reduce(0) { $0 + $1.xp } + events.reduce(0) { $0 + $1.xp }, rest: rest,
-                resultXP: events.contains(result) ? result.xp : 0)
+                resultXP: events.contains(result) ? result.xp : 0, presence: presence)
         let closeout = Closeout(day: openDay, record: record, petAfter: petAfter)
 
         lastClosedDay = openDay.key
+        lookBack(afterClosing: !ordered.isEmpty)
         pruneRestDays(through: openDay.key)
         openingPet = petAfter
         let next = nextDay(zone: ctx.zone)
@@ -63,10 +65,9 @@ extension PetWorld {
         return (closeout, missed)
     }
 
-    /// Step 4 for the day containing now: its recurring instances (none on a rest day), then the
+    /// Step 4 for a newly opened day: its recurring instances (none on a rest day), then the
     /// rolled copies.
     private mutating func seedOpenDay(rolled: [TaskItem], zone: Zone) {
-        guard openDayLive else { return }
         let day = openDay
         for template in instantiatedTemplates(on: day.key) {
             guard tasks.count < Self.maxTasksPerDay else { return }

@@ -13,6 +13,7 @@ extension PetWorld {
         tasks[i].completedSeq = recordMutation()
         tasks[i].completedAt = ctx.now
         tasks[i].xp = xp
+        touch(openDay.key)
         return xp
     }
 
@@ -33,6 +34,7 @@ extension PetWorld {
         tasks[i].completedAt = nil
         tasks[i].completedSeq = 0
         tasks[i].xp = 0
+        touch(openDay.key)
         _ = recordMutation()
     }
 
@@ -50,6 +52,7 @@ extension PetWorld {
             throw PetError(.invalidArgument, "It is too late in the day to snooze \(quoted(task.title)).")
         }
         tasks[i].snoozedUntil = until
+        touch(openDay.key)
         _ = recordMutation()
         return until
     }

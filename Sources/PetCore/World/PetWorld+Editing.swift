@@ -22,6 +22,7 @@ extension PetWorld {
             let task = TaskItem(
                 id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n)
             if choice == .today { tasks.append(task) } else { tomorrow.append(task) }
+            touch(day.key)
             _ = recordMutation()
             return task.id
         }
@@ -36,6 +37,8 @@ extension PetWorld {
         let template = Template(id: "t-\(n)", title: title, time: time, repeatRule: rule, firstDay: day.key, order: n)
         templates.append(template)
         if wantsInstance { tasks.append(instance(of: template, in: day, at: at)) }
+        // The day its first instance lands on: today's now, tomorrow's when that day opens.
+        if rule.matches(day.key.weekday) { touch(day.key) }
         _ = recordMutation()
         return template.id
     }
@@ -54,9 +57,11 @@ extension PetWorld {
             if let time { templates[i].time = time }
         case .today(let i):
             tasks[i] = try edited(tasks[i], title: title, time: time, in: openDay, zone: ctx.zone, closestTo: ctx.now)
+            touch(openDay.key)
         case .tomorrow(let i):
             tomorrow[i] = try edited(
                 tomorrow[i], title: title, time: time, in: nextDay(zone: ctx.zone), zone: ctx.zone, closestTo: nil)
+            touch(tomorrow[i].dayKey)
         }
         _ = recordMutation()
     }
@@ -66,13 +71,14 @@ extension PetWorld {
     public mutating func deleteTask(id: String) throws(PetError) {
         switch try locate(id) {
         case .template(let i): templates.remove(at: i)
-        case .tomorrow(let i): tomorrow.remove(at: i)
+        case .tomorrow(let i): touch(tomorrow.remove(at: i).dayKey)
         case .today(let i):
             guard !tasks[i].isDone else {
                 throw PetError(
                     .alreadyDone, "Task \(quoted(id)) is done and stays on record; undo it first to delete it.")
             }
             tasks.remove(at: i)
+            touch(openDay.key)
         }
         _ = recordMutation()
     }

@@ -40,6 +40,7 @@ extension PetWorld {
         let range = (from.daysSinceEpoch...to.daysSinceEpoch).map(DayKey.init(daysSinceEpoch:))
         let kept = restDays.filter { $0 < from || $0 > to }
         restDays = rest ? (kept + range).sorted() : kept
+        touch(range)
         _ = recordMutation()
     }
 

@@ -17,6 +17,13 @@ public struct PetWorld: Hashable, Sendable {
     /// The keys of the days marked as rest days (petprogress(7) §3.1.1), ascending, each once. Keys up to
     /// and including a closed day's leave at its closeout.
     public var restDays: [DayKey]
+    /// The keys of the days from the open day on that an accepted change aimed at (petprogress(7)
+    /// §3.1, "Away days"), ascending, each once. Keys up to and including a closed day's leave at
+    /// its closeout.
+    public var touchedDays: [DayKey] = []
+    /// Whether the last closed day that had tasks ended touched; true before any such day (the
+    /// user counts as present).
+    public var lookBackTouched: Bool = true
     public var lastClosedDay: DayKey?
     /// The mutation sequence number: how many changes have been acknowledged.
     public var mutations: UInt64
@@ -51,7 +58,7 @@ public struct PetWorld: Hashable, Sendable {
     public init(
         settings: Settings, openingPet: PetState, openDay: Day, openDayLive: Bool, tasks: [TaskItem],
         tomorrow: [TaskItem], templates: [Template], restDays: [DayKey], lastClosedDay: DayKey?, mutations: UInt64,
-        serial: UInt64, snapshot: VisibleSnapshot?
+        serial: UInt64, snapshot: VisibleSnapshot?, touchedDays: [DayKey] = [], lookBackTouched: Bool = true
     ) {
         self.settings = settings
         self.openingPet = openingPet
@@ -65,6 +72,8 @@ public struct PetWorld: Hashable, Sendable {
         self.mutations = mutations
         self.serial = serial
         self.snapshot = snapshot
+        self.touchedDays = touchedDays
+        self.lookBackTouched = lookBackTouched
     }
 
     /// The live pet: the opening state with the day's recorded awards replayed in completion order.

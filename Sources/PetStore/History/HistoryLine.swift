@@ -99,16 +99,14 @@ enum HistoryLine {
             }
         }
         guard let old = JSONValue.parse(data)?[Key.record.stringValue]?.object,
-            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations),
-            let envelope = try? JSONDecoder().decode(
-                Envelope.self,
-                from: Data(
-                    JSONValue.object([
-                        Key.schema.stringValue: .integer(Int64(Schema.current)),
-                        Key.record.stringValue: .object(migrated),
-                    ]).bytes))
+            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations)
         else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
-        return .record(envelope.record)
+        let json = JSONValue.object([
+            Key.schema.stringValue: .integer(Int64(Schema.current)), Key.record.stringValue: .object(migrated),
+        ])
+        do { return .record(try JSONDecoder().decode(Envelope.self, from: Data(json.bytes)).record) } catch {
+            return .unreadable("schema \(probe.schema) record that could not be migrated: \(explain(error))")
+        }
     }
 
     private static let prefix = Array(

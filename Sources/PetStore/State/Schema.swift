@@ -9,18 +9,21 @@ import PetCore
 /// Schema 1 is the release before rest days: no `restDays` in the world, no `rest` and no
 /// `resultXP` (the daily result's XP) in history records.
 ///
+/// Schema 2 is the release before away days: no `touchedDays` and no `lookBackTouched` in the
+/// world, no `presence` in history records.
+///
 /// A migration is a function on the parsed JSON object, so it never needs the old Swift types.
 /// Today's keys are the stored types' own (`Stored/`); the old ones are spelled here only.
 public enum Schema {
     /// The version this build writes.
-    public static let current = 2
+    public static let current = 3
 
     typealias Object = [String: JSONValue]
 
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
-    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0, 1: worldFrom1]
+    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0, 1: worldFrom1, 2: worldFrom2]
     /// Migrations of a history line's `record`, keyed by the version they migrate from.
-    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0, 1: recordFrom1]
+    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0, 1: recordFrom1, 2: recordFrom2]
 
     /// Runs the migrations from `version` up to `current`; nil when a step is missing.
     static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object])
@@ -79,6 +82,35 @@ public enum Schema {
             }
             r[Record.resultXP] = .integer(change - awards + 2 * (total - done))
         }
+        return r
+    }
+
+    /// A store from before away days (petprogress(7) §3.1): the open day and the last closed day
+    /// count as touched. The changes the old store still shows were aimed at their days too: the
+    /// next day's tasks added in advance, and the marked rest days.
+    private static func worldFrom2(_ old: Object) -> Object {
+        var w = old
+        if w[World.lookBackTouched] == nil { w[World.lookBackTouched] = .bool(true) }
+        if w[World.touchedDays] == nil {
+            var keys: [String] = []
+            if case .string(let open)? = w[World.openDay]?.object?[Day.Key.key.stringValue] { keys.append(open) }
+            if case .array(let tomorrow)? = w[World.tomorrow] {
+                for task in tomorrow {
+                    if case .string(let key)? = task.object?[TaskItem.Key.dayKey.stringValue] { keys.append(key) }
+                }
+            }
+            if case .array(let rest)? = w[World.restDays] {
+                for case .string(let key) in rest { keys.append(key) }
+            }
+            w[World.touchedDays] = .array(Set(keys).sorted().map(JSONValue.string))
+        }
+        return w
+    }
+
+    /// An old record was judged as it says: present.
+    private static func recordFrom2(_ old: Object) -> Object {
+        var r = old
+        if r[Record.presence] == nil { r[Record.presence] = .string(Presence.present.rawValue) }
         return r
     }
 

@@ -7,6 +7,7 @@ extension DayRecord: Decodable, JSONWritable {
         static var done: StoredKey { StoredKey("done") }
         static var petAtClose: StoredKey { StoredKey("petAtClose") }
         static var petAtOpen: StoredKey { StoredKey("petAtOpen") }
+        static var presence: StoredKey { StoredKey("presence") }
         static var rate: StoredKey { StoredKey("rate") }
         static var rest: StoredKey { StoredKey("rest") }
         static var resultXP: StoredKey { StoredKey("resultXP") }
@@ -28,9 +29,10 @@ extension DayRecord: Decodable, JSONWritable {
         let xpChange = try c.decode(Int.self, forKey: Key.xpChange, within: Bounds.xpChange, "an XP change")
         let rest = try c.decode(Bool.self, forKey: Key.rest)
         let resultXP = try c.decode(Int.self, forKey: Key.resultXP, within: Bounds.xpChange, "an XP change")
+        let presence = try c.decode(Presence.self, forKey: Key.presence)
         self.init(
             day: day, tasks: tasks, done: done, total: total, rate: rate, petAtOpen: petAtOpen, petAtClose: petAtClose,
-            xpChange: xpChange, rest: rest, resultXP: resultXP)
+            xpChange: xpChange, rest: rest, resultXP: resultXP, presence: presence)
     }
 
     func write(to json: inout JSONWriter) {
@@ -39,6 +41,7 @@ extension DayRecord: Decodable, JSONWritable {
         json.field(Key.done, done)
         json.field(Key.petAtClose, petAtClose)
         json.field(Key.petAtOpen, petAtOpen)
+        json.field(Key.presence, presence)
         json.field(Key.rate, rate)
         json.field(Key.rest, rest)
         json.field(Key.resultXP, resultXP)
@@ -47,4 +50,13 @@ extension DayRecord: Decodable, JSONWritable {
         json.field(Key.xpChange, xpChange)
         json.endObject()
     }
+}
+
+/// A day's presence is stored as its word, `present`, `away` or `return`: one field, so a record is
+/// never both an away and a return day, and its key sorts after `day`, which a line starts with.
+extension Presence: Decodable, StoredText {
+    init?(storedText: String) { self.init(rawValue: storedText) }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeText(decoder) }
+    public var description: String { rawValue }
+    func write(to json: inout JSONWriter) { json.string(rawValue) }
 }

@@ -3,6 +3,7 @@ import PetCore
 extension PetWorld: Decodable, JSONWritable {
     enum Key {
         static var lastClosedDay: StoredKey { StoredKey("lastClosedDay") }
+        static var lookBackTouched: StoredKey { StoredKey("lookBackTouched") }
         static var mutations: StoredKey { StoredKey("mutations") }
         static var openDay: StoredKey { StoredKey("openDay") }
         static var openDayLive: StoredKey { StoredKey("openDayLive") }
@@ -14,6 +15,7 @@ extension PetWorld: Decodable, JSONWritable {
         static var tasks: StoredKey { StoredKey("tasks") }
         static var templates: StoredKey { StoredKey("templates") }
         static var tomorrow: StoredKey { StoredKey("tomorrow") }
+        static var touchedDays: StoredKey { StoredKey("touchedDays") }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,15 +33,19 @@ extension PetWorld: Decodable, JSONWritable {
         let serial = try c.decodeCount(UInt64.self, forKey: Key.serial)
         let snapshot = try c.decodeIfPresent(VisibleSnapshot.self, forKey: Key.snapshot)
         try Self.check(tasks: tasks, tomorrow: tomorrow, templates: templates, serial: serial, c)
-        // Ascending, each once: the order `SetRest` keeps.
-        if let i = restDays.indices.dropFirst().first(where: { restDays[$0] <= restDays[$0 - 1] }) {
-            throw c.outOfBounds(
-                Key.restDays, "\(restDays[i]) follows \(restDays[i - 1]); rest days are ascending, each once")
+        let touchedDays = try c.decode([DayKey].self, forKey: Key.touchedDays)
+        let lookBackTouched = try c.decode(Bool.self, forKey: Key.lookBackTouched)
+        // Ascending, each once: the order `SetRest` and `touch` keep.
+        for (key, days) in [(Key.restDays, restDays), (Key.touchedDays, touchedDays)] {
+            if let i = days.indices.dropFirst().first(where: { days[$0] <= days[$0 - 1] }) {
+                throw c.outOfBounds(key, "\(days[i]) follows \(days[i - 1]); the days are ascending, each once")
+            }
         }
         self.init(
             settings: settings, openingPet: openingPet, openDay: openDay, openDayLive: openDayLive, tasks: tasks,
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,
-            mutations: mutations, serial: serial, snapshot: snapshot)
+            mutations: mutations, serial: serial, snapshot: snapshot, touchedDays: touchedDays,
+            lookBackTouched: lookBackTouched)
     }
 
     /// At most a day's tasks on each day and the templates' limit, and no id made from a serial
@@ -65,6 +71,7 @@ extension PetWorld: Decodable, JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
         json.field(Key.lastClosedDay, lastClosedDay)
+        json.field(Key.lookBackTouched, lookBackTouched)
         json.field(Key.mutations, mutations)
         json.field(Key.openDay, openDay)
         json.field(Key.openDayLive, openDayLive)
@@ -76,6 +83,7 @@ extension PetWorld: Decodable, JSONWritable {
         json.field(Key.tasks, tasks)
         json.field(Key.templates, templates)
         json.field(Key.tomorrow, tomorrow)
+        json.field(Key.touchedDays, touchedDays)
         json.endObject()
     }
 }

@@ -27,6 +27,12 @@ struct HistoryDay: Equatable {
         }
     }
 
+    /// The day's record, when it has one.
+    var record: HistoryRecord? {
+        if case .closed(let r) = kind { return r }
+        return nil
+    }
+
     var isToday: Bool {
         if case .today = kind { return true }
         return false

@@ -34,6 +34,10 @@ struct HistoryView {
         }
         let rest = closed.filter(\.rest).count
         if rest > 0 { parts.append("\(rest) rest day\(rest == 1 ? "" : "s")") }
+        let away = closed.filter { $0.record?.away == true }.count
+        if away > 0 { parts.append("\(away) away day\(away == 1 ? "" : "s")") }
+        let returned = closed.filter { $0.record?.returned == true }.count
+        if returned > 0 { parts.append("\(returned) return day\(returned == 1 ? "" : "s")") }
         let missing = closed.filter { $0.counts == nil }.count
         if missing > 0 { parts.append("\(missing) day\(missing == 1 ? "" : "s") without a record") }
         return "Closed days: " + parts.joined(separator: ", ") + "."
@@ -53,8 +57,8 @@ struct HistoryView {
             let tasks = total == 0 ? "no tasks yet" : "\(done) of \(total) done so far"
             return "\(name): today\(rest), \(tasks)\(pet) now."
         case .closed(let r):
-            let rest = r.rest ? "rest day, " : ""
-            let rate = r.tasksTotal == 0 || r.rest ? "" : " (\(r.tasksDone * 100 / r.tasksTotal) %)"
+            let rest = (r.rest ? "rest day, " : "") + (r.away ? "away, " : "") + (r.returned ? "return day, " : "")
+            let rate = r.tasksTotal == 0 || r.unjudged ? "" : " (\(r.tasksDone * 100 / r.tasksTotal) %)"
             let tasks = r.tasksTotal == 0 ? "no tasks" : "\(r.tasksDone) of \(r.tasksTotal) done\(rate)"
             return "\(name): \(rest)\(tasks), \(PetText.signed(r.xpChange)) XP\(pet)."
         }

@@ -15,9 +15,14 @@ struct LogView {
         // Wide: the events follow the day's name; narrow: they go under it.
         let indent = width >= 60 ? TextWidth.columns(header) + 2 : 2
         let room = max(20, width - indent)
-        var items = story.steps.map { item($0, room: room) }
+        let unjudged = record.rest ? "rest day" : record.away ? "away" : "return day"
+        var items = story.steps.map { item($0, room: room, unjudged: unjudged) }
         if record.rest {
             items.append(plainItem("no daily result: rest day"))
+        } else if record.away {
+            items.append(plainItem("no daily result: away (untouched, after an untouched day)"))
+        } else if record.returned {
+            items.append(plainItem("no daily result: return day, judged as a rest day"))
         } else if record.tasks.isEmpty {
             items.append(plainItem("no tasks, no daily result"))
         }
@@ -43,13 +48,14 @@ struct LogView {
         let paint: (String) -> String
     }
 
-    func item(_ step: DayStory.Step, room: Int) -> Item {
+    /// `unjudged`: why an undone task was not charged (a rest, an away or a return day).
+    func item(_ step: DayStory.Step, room: Int, unjudged: String = "rest day") -> Item {
         switch step {
         case .done(let t):
             let judged = t.xp >= 2 ? "on time" : "late"
             return task(t, xp: t.xp, note: "(\(judged), \(LocalClock.time(t.completedAt)))", room: room)
         case .missed(let t): return task(t, xp: -2, note: "(missed)", room: room)
-        case .uncharged(let t): return task(t, xp: 0, note: "(not done, rest day)", room: room)
+        case .uncharged(let t): return task(t, xp: 0, note: "(not done, \(unjudged))", room: room)
         case .dailyResult(let done, let total):
             let xp = step.event?.xp ?? 0
             let counts = "(\(done) of \(total) done)"
