@@ -65,6 +65,11 @@ struct RecoveryTests {
         let notice = before.output.split(separator: "\n").filter { $0.contains("closeout of 2026-03-03") }
         #expect(notice.count == 1, "one line: \(before.output)")
         #expect(before.output.hasPrefix("⚠"), "\(before.output)")
+        let narrow = try await world.petctl(["today"], columns: 80)
+        #expect(
+            narrow.output.split(separator: "\n").first?.hasSuffix("(closeout of 2026-03-03) · petctl status --ack")
+                == true,
+            "the hint fits 80 columns: \(narrow.output)")
 
         let ack = try await world.dbusSend("AcknowledgeProblems")
         #expect(ack.status == 0, "\(ack)")

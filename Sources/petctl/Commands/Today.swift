@@ -24,7 +24,19 @@ struct Today: ParsableCommand {
     /// The data of the screen: the live pet, the panel's entry and the open day's tasks.
     static func screen(_ client: PetClient) throws -> TodayScreen {
         let (pet, entry, tasks, status) = try client.today()
-        return TodayScreen(live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice)
+        return TodayScreen(
+            live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice,
+            noticeLine: status.recoveryNotice.map { _ in Self.noticeLine(status) })
+    }
+
+    /// The recovery in a few words: where the pet came from (the whole sentence and what was
+    /// lost are in `petctl status`).
+    static func noticeLine(_ status: ServiceStatus) -> String {
+        switch status.recoverySource {
+        case "snapshot": "State restored from a copy (closeout of \(status.recoveryDay))"
+        case "history": "Pet rebuilt from history (closeout of \(status.recoveryDay))"
+        default: "State damaged; started over (history kept)"
+        }
     }
 }
 

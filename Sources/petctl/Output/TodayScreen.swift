@@ -9,8 +9,10 @@ struct TodayScreen {
     let entry: WidgetEntry
     /// The open day's tasks in day order (`ListTasks("")`).
     let tasks: [TaskRecord]
-    /// The recovery notice (`GetStatus`), shown in one line until it is acknowledged.
+    /// The recovery notice (`GetStatus`), shown until it is acknowledged: whole in `--plain`, and
+    /// on the screen as `noticeLine`, short enough for one line of 80 columns with its hint.
     var notice: String? = nil
+    var noticeLine: String? = nil
 
     /// How the notice ends: what hides it.
     static let acknowledgeHint = "Hide this: petctl status --ack"
@@ -26,7 +28,8 @@ struct TodayScreen {
         var lines: [String] = []
         if let notice {
             // One line, whatever the width: the whole sentence is in `petctl status`.
-            lines.append(style.yellow(TextWidth.truncate("⚠ \(notice) \(Self.acknowledgeHint)", to: max(1, width))))
+            let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"
+            lines.append(style.yellow(TextWidth.truncate(line, to: max(1, width))))
         }
         lines += [
             "\(live.glyph) \(style.bold(live.stageName)) · stage \(live.stageIndex + 1) of \(live.stageCount)"
