@@ -75,6 +75,33 @@ class TaskItem extends PopupMenu.PopupBaseMenuItem {
     }
 });
 
+/** The recovery notice (present.js `recoveryNotice`): one line, and a button that hides it. */
+const NoticeItem = GObject.registerClass(
+class NoticeItem extends PopupMenu.PopupBaseMenuItem {
+    _init(onHide) {
+        super._init({reactive: false, can_focus: false});
+        this._label = ellipsizedLabel('petprogress-notice');
+        this.add_child(this._label);
+        this._hide = new St.Button({
+            style_class: 'button petprogress-button', can_focus: true, y_align: Clutter.ActorAlign.CENTER,
+        });
+        this._hide.connect('clicked', () => onHide());
+        this.add_child(this._hide);
+        this.visible = false;
+    }
+
+    /** Shows a notice from present.js, or hides the line for null. */
+    setNotice(notice) {
+        this.visible = notice !== null;
+        if (!notice)
+            return;
+        this._label.text = notice.text;
+        this.accessible_name = notice.accessibleText;
+        this._hide.label = notice.hideLabel;
+        this._hide.accessible_name = notice.hideAccessibleName;
+    }
+});
+
 /** The top-bar button: the pet and `X/Y`, and the menu. */
 const Indicator = GObject.registerClass(
 class Indicator extends PanelMenu.Button {
@@ -104,6 +131,7 @@ class Indicator extends PanelMenu.Button {
     }
 
     _buildMenu() {
+        this._noticeItem = new NoticeItem(() => this._actions.acknowledge());
         this._stageItem = new InfoItem('petprogress-stage');
         this._restItem = new InfoItem('petprogress-rest');
         this._emptyItem = new InfoItem('petprogress-empty');
@@ -122,17 +150,20 @@ class Indicator extends PanelMenu.Button {
         this._errorSeen = false;
         this._tasksSeparator = new PopupMenu.PopupSeparatorMenuItem();
 
-        for (const item of [this._stageItem, this._restItem, this._tasksSeparator,
+        for (const item of [this._noticeItem, this._stageItem, this._restItem, this._tasksSeparator,
             ...this._taskItems, this._emptyItem, new PopupMenu.PopupSeparatorMenuItem(),
             this._undoItem, this._startItem, todayItem, this._errorItem])
             this.menu.addMenuItem(item);
         // An error sentence stays until the menu has been open to show it and closes again (an
-        // item's action runs as the menu closes), or until the next request.
+        // item's action runs as the menu closes), or until the next request. No signal announces a
+        // recovery or its acknowledgement by another client: GetStatus is read as the menu opens.
         this.menu.connect('open-state-changed', (_menu, open) => {
-            if (open)
+            if (open) {
                 this._errorSeen = this._errorItem.visible;
-            else if (this._errorSeen)
+                this._actions.menuOpened();
+            } else if (this._errorSeen) {
                 this.showError('');
+            }
         });
     }
 
@@ -152,6 +183,7 @@ class Indicator extends PanelMenu.Button {
         this._setClass('petprogress-off', !view.running);
         this._box.opacity = view.running ? 255 : 128; // dimmed, beside the word 'off'
 
+        this._noticeItem.setNotice(view.notice);
         this._stageItem.setText(view.stageLine);
         this._tasksSeparator.visible = view.running;
         this._restItem.setText(view.restLine);
@@ -185,6 +217,8 @@ export default class PetProgressExtension extends Extension {
             snooze: id => this._request(client => client.snooze(id)),
             undo: id => this._request(client => client.undo(id)),
             start: () => this._request(client => client.startDaemon()),
+            acknowledge: () => this._request(client => client.acknowledgeProblems()),
+            menuOpened: () => this._client?.refreshStatus(),
             openToday: () => this._openToday(),
         });
         this._client = new PetClient({onChange: state => this._indicator?.update(state)});

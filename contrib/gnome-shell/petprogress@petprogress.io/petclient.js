@@ -4,6 +4,7 @@
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
+import {recoveryOf} from './present.js';
 import {secondsUntilWallTime} from './wallclock.js';
 
 export const BUS_NAME = 'io.petprogress.PetProgress1';
@@ -34,13 +35,17 @@ export class PetError extends Error {
 }
 
 /**
- * The daemon as a panel sees it. `state` is `{running, entry, lastDone}`: whether the bus name has
- * an owner, the `WidgetEntry` property unpacked to a plain object (null until it is known), and
- * the open day's most recent completion as `{id, title}` (null when there is none).
+ * The daemon as a panel sees it. `state` is `{running, entry, lastDone, recovery}`: whether the bus
+ * name has an owner, the `WidgetEntry` property unpacked to a plain object (null until it is
+ * known), the open day's most recent completion as `{id, title}` (null when there is none), and
+ * the recovery keys of `GetStatus` (present.js `RECOVERY_KEYS`; null until read, or while the
+ * daemon is not running).
  *
  * It follows `PropertiesChanged` and the name's owner and never polls; nothing it does while
- * watching starts the daemon. Calls made for the user (`done`, `snooze`, `undo`, `startDaemon`)
- * may start it through D-Bus activation.
+ * watching starts the daemon. The daemon signals nothing about recoveries, so `GetStatus` is read
+ * when the daemon appears (at start too) and whenever `refreshStatus()` is called (the menu
+ * opening). Calls made for the user (`done`, `snooze`, `undo`, `acknowledgeProblems`,
+ * `startDaemon`) may start it through D-Bus activation.
  */
 export class PetClient {
     /**
@@ -57,7 +62,10 @@ export class PetClient {
         this._timerId = 0;
         // Bumped by every entry change: replies to reads begun before the latest change are dropped.
         this._generation = 0;
-        this._state = {running: false, entry: null, lastDone: null};
+        // Bumped by every GetStatus read and owner change: only the latest read's reply is kept.
+        this._statusGeneration = 0;
+        this._owner = null;
+        this._state = {running: false, entry: null, lastDone: null, recovery: null};
     }
 
     /** The current state (see the class comment). */
@@ -102,6 +110,35 @@ export class PetClient {
         await this._call('Undo', [id]);
     }
 
+    /** Reads `GetStatus` again for the recovery notice, which no signal announces (the menu calls
+     * this as it opens). Never starts the daemon and never fails: while the daemon is away, or
+     * when the read fails, the state keeps what it had. */
+    async refreshStatus() {
+        if (!this._state.running)
+            return;
+        const generation = ++this._statusGeneration;
+        let status;
+        try {
+            const reply = await this._call('GetStatus', [], Gio.DBusCallFlags.NO_AUTO_START);
+            status = reply.recursiveUnpack()[0];
+        } catch {
+            return; // the daemon went away; the owner change publishes that
+        }
+        if (generation !== this._statusGeneration || !this._state.running)
+            return;
+        this._publish({...this._state, recovery: recoveryOf(status)});
+    }
+
+    /** The user has seen the recovery notice: `AcknowledgeProblems`, after which the state says
+     * so at once and `GetStatus` is read again. */
+    async acknowledgeProblems() {
+        await this._call('AcknowledgeProblems', []);
+        this._statusGeneration++; // a read begun before the acknowledgement is stale
+        if (this._state.recovery)
+            this._publish({...this._state, recovery: {...this._state.recovery, problems_acknowledged: true}});
+        await this.refreshStatus();
+    }
+
     /** The task records of a day ("" is the open day), as plain objects. */
     async listTasks(day = '') {
         const reply = await this._call('ListTasks', [day]);
@@ -125,6 +162,7 @@ export class PetClient {
      * what is in flight. No `onChange` runs after this. */
     destroy() {
         this._generation++; // drops any reply still on its way
+        this._statusGeneration++;
         this._cancellable.cancel();
         for (const id of this._signalIds)
             this._proxy?.disconnect(id);
@@ -141,10 +179,22 @@ export class PetClient {
         const running = this._proxy?.g_name_owner != null;
         const cached = running ? this._proxy.get_cached_property('WidgetEntry') : null;
         const entry = cached ? cached.recursiveUnpack() : null;
-        this._publish({running, entry, lastDone: running ? this._state.lastDone : null});
+        // A new owner (at start, or the daemon back or replaced) may have recovered: read GetStatus.
+        const owner = this._proxy?.g_name_owner ?? null;
+        const appeared = owner !== null && owner !== this._owner;
+        if (owner !== this._owner)
+            this._statusGeneration++; // a read from the previous owner is stale
+        this._owner = owner;
+        this._publish({
+            running, entry,
+            lastDone: running ? this._state.lastDone : null,
+            recovery: running && !appeared ? this._state.recovery : null,
+        });
         this._scheduleOverdueReread(entry);
         if (entry)
             this._refreshLastDone(this._generation);
+        if (appeared)
+            this.refreshStatus();
     }
 
     /** Finds the open day's most recent completion: the done task with the highest sequence. */

@@ -10,19 +10,28 @@ export const PAW = '🐾';
 /** How many tasks the menu lists (the entry's `upcoming` holds at most three). */
 export const MENU_TASKS = 3;
 
+/** The keys of a GetStatus reply that describe the last recovery from a damaged state file
+ * (petprogress(7) §6.1); the client keeps these and nothing else of the reply. */
+export const RECOVERY_KEYS = ['recovery', 'recovery_source', 'recovery_day', 'recovery_lost', 'recovery_at',
+    'problems_acknowledged'];
+
+/** What the recovery line's action says; it calls AcknowledgeProblems. */
+export const HIDE_LABEL = 'Hide';
+
 /**
- * The view of a client state (`{running, entry, lastDone}`, see petclient.js). `hasIcon(name)`
- * says whether the icon theme has an icon. Every field is plain data:
+ * The view of a client state (`{running, entry, lastDone, recovery}`, see petclient.js).
+ * `hasIcon(name)` says whether the icon theme has an icon. Every field is plain data:
  * - `iconName` (null: draw `glyph` as text instead), `glyph`, `label` (the `X/Y` beside it);
  * - `running`, `overdue`, `restDay`: the states the top bar marks;
  * - `accessibleName`: what a screen reader says for the indicator;
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
- * - `tasks`: up to three `{id, text, accessibleText, overdue}`; `undo`: `{id, label}` or null.
+ * - `tasks`: up to three `{id, text, accessibleText, overdue}`; `undo`: `{id, label}` or null;
+ * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null.
  */
 export function present(state, hasIcon = () => false) {
     const entry = state.running ? state.entry : null;
     if (!entry)
-        return absent(state.running);
+        return absent(state);
     const overdue = entry.next_task_overdue === true;
     const restDay = entry.rest_day === true; // added to the entry by a later issue: absent is false
     return {
@@ -38,11 +47,12 @@ export function present(state, hasIcon = () => false) {
         emptyLine: emptyLine(entry),
         tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(taskLine),
         undo: state.lastDone ? {id: state.lastDone.id, label: `Undo “${state.lastDone.title}”`} : null,
+        notice: recoveryNotice(state.recovery),
     };
 }
 
 /** The view while the daemon is not running, or running but its entry not yet read. */
-function absent(running) {
+function absent({running, recovery}) {
     return {
         running,
         iconName: null,
@@ -56,7 +66,36 @@ function absent(running) {
         emptyLine: '',
         tasks: [],
         undo: null,
+        notice: running ? recoveryNotice(recovery) : null,
     };
+}
+
+/**
+ * The recovery line from a GetStatus reply (unpacked to a plain object; the keys of
+ * `RECOVERY_KEYS` are all it reads), or null when there is nothing to show: no recovery ever
+ * (`recovery` is ""), or `problems_acknowledged` is true. A reply without the keys (a daemon
+ * before recoveries were reported) shows nothing. `petctl today`'s wording, with the menu's
+ * action in place of its hint: `{text, accessibleText, hideLabel, hideAccessibleName}`.
+ */
+export function recoveryNotice(status) {
+    const sentence = typeof status?.recovery === 'string' ? status.recovery.trim() : '';
+    if (!sentence || status.problems_acknowledged === true)
+        return null;
+    const lost = typeof status.recovery_lost === 'string' ? status.recovery_lost.trim() : '';
+    const line = lost ? `${sentence} Lost: ${lost}.` : sentence;
+    return {
+        text: `⚠ ${line}`,
+        accessibleText: `Warning: ${line}`,
+        hideLabel: HIDE_LABEL,
+        hideAccessibleName: 'Hide the notice about the recovered state file',
+    };
+}
+
+/** The recovery keys of a GetStatus reply, or null when the reply has none of them. */
+export function recoveryOf(status) {
+    const kept = Object.fromEntries(RECOVERY_KEYS.filter(key => key in (status ?? {}))
+        .map(key => [key, status[key]]));
+    return Object.keys(kept).length ? kept : null;
 }
 
 /** The pet's icon: the symbolic variant when installed (the top bar's convention), else the

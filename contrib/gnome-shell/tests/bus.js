@@ -61,6 +61,9 @@ export function writeActivationFile(dataDir) {
 export class CallMonitor {
     constructor(uniqueName) {
         this._path = `${TEST_DIR}/monitor-${uniqueName.replace(/\W/g, '_')}.txt`;
+        // A monitor of the same connection before: the launcher would write over its text, not
+        // truncate it (and the old greeting would satisfy ready()).
+        GLib.unlink(this._path);
         const launcher = new Gio.SubprocessLauncher({flags: Gio.SubprocessFlags.STDERR_SILENCE});
         launcher.set_stdout_file_path(this._path);
         this._child = launcher.spawnv(['dbus-monitor', '--address', ADDRESS, '--monitor',

@@ -7,7 +7,7 @@ import GObject from 'gi://GObject';
 import System from 'system';
 
 import {PetClient} from '../petprogress@petprogress.io/petclient.js';
-import {present} from '../petprogress@petprogress.io/present.js';
+import {present, recoveryNotice} from '../petprogress@petprogress.io/present.js';
 import {CallMonitor, RawBus, TEST_DIR, recordPid, startDaemon, writeActivationFile} from './bus.js';
 import {check, equal, rejection, run, sleep, test, waitFor} from './harness.js';
 
@@ -31,7 +31,7 @@ test('watching does not start the daemon, though the bus could activate it', asy
     await client.start();
     monitor = new CallMonitor(client._connection.get_unique_name());
     await monitor.ready();
-    equal(client.state, {running: false, entry: null, lastDone: null}, 'state');
+    equal(client.state, {running: false, entry: null, lastDone: null, recovery: null}, 'state');
     equal(present(client.state).label, 'off', 'top bar');
     await sleep(500);
     check(!raw.nameHasOwner(), 'the daemon was started by watching');
@@ -116,7 +116,7 @@ test('killed: "not running", and the bus is not asked to start it again', async 
     const callsBefore = monitor.members().length;
     await daemon.stop(9);
     await waitFor('not running', () => !client.state.running);
-    equal(client.state, {running: false, entry: null, lastDone: null}, 'state');
+    equal(client.state, {running: false, entry: null, lastDone: null, recovery: null}, 'state');
     equal(present(client.state).label, 'off', 'top bar');
     await sleep(500);
     check(!raw.nameHasOwner(), 'the daemon was restarted by the client');
@@ -176,6 +176,91 @@ test('a task turning overdue, which is never signalled, is read again at its tim
     late.destroy();
     await fast.stop();
     monitor.stop();
+});
+
+// A damaged state.json (petprogress(7) §5): two days of use leave the snapshot of 2026-03-02's
+// closeout, then the state file is destroyed, as Tests/IntegrationTests/RecoveryTests.swift does.
+const damagedDir = `${TEST_DIR}/damaged`;
+const rescued = new PetClient({now: clock});
+let recoveredDaemon = null;
+
+/** Overwrites the state file with a torn document, which no load can use. */
+function destroyStateFile() {
+    GLib.file_set_contents(`${damagedDir}/state.json`, '{"schema":2,"wor');
+}
+
+/** The notice the view shows now, or null. */
+const shownNotice = () => present(rescued.state).notice;
+
+test('a recovered state file: the client reads the recovery from GetStatus as the daemon appears', async () => {
+    for (const now of ['2026-03-02T08:10:00Z', '2026-03-03T08:10:00Z']) {
+        const day = startDaemon(damagedDir, {now});
+        await waitFor('the daemon', () => raw.nameHasOwner());
+        raw.pet('AddTask', '(ss)', ['Stretch', '08:00']);
+        await day.stop();
+        await waitFor('the name released', () => !raw.nameHasOwner());
+    }
+    check(GLib.file_test(`${damagedDir}/state-2026-03-02.json`, GLib.FileTest.EXISTS), 'the snapshot');
+    destroyStateFile();
+    await rescued.start();
+    equal(rescued.state.recovery, null, 'nothing read while the daemon is away');
+    recoveredDaemon = startDaemon(damagedDir, {now: '2026-03-03T09:00:00Z'});
+    await waitFor('the recovery in the state', () => rescued.state.recovery !== null);
+    const status = raw.pet('GetStatus')[0];
+    equal([status.recovery_source, status.recovery_day, status.recovery_lost, status.problems_acknowledged],
+        ['snapshot', '2026-03-02', 'changes since the closeout of 2026-03-02', false], 'GetStatus');
+    equal(shownNotice()?.text, `⚠ ${status.recovery} Lost: changes since the closeout of 2026-03-02.`, 'the line');
+    equal(shownNotice(), recoveryNotice(status), 'the same notice as from the raw reply');
+});
+
+test('the recovery is not polled: idle, the client makes no calls', async () => {
+    const calls = new CallMonitor(rescued._connection.get_unique_name());
+    await calls.ready();
+    await sleep(2000);
+    equal(calls.members(), [], 'calls while idle for 2 s');
+    calls.stop();
+});
+
+test('unacknowledged, the notice comes back after a restart', async () => {
+    await recoveredDaemon.stop();
+    await waitFor('not running', () => !rescued.state.running);
+    equal([rescued.state.recovery, shownNotice()], [null, null], 'nothing shown while it is away');
+    recoveredDaemon = startDaemon(damagedDir, {now: '2026-03-03T09:30:00Z'});
+    await waitFor('the notice again', () => shownNotice() !== null);
+});
+
+test('Hide: AcknowledgeProblems, the line goes, GetStatus says acknowledged, after a restart too', async () => {
+    const calls = new CallMonitor(rescued._connection.get_unique_name());
+    await calls.ready();
+    await rescued.acknowledgeProblems();
+    equal(shownNotice(), null, 'the line is gone');
+    const status = raw.pet('GetStatus')[0];
+    equal([status.problems_acknowledged, status.recovery_source], [true, 'snapshot'], 'GetStatus');
+    check(status.recovery !== '', 'the recovery stays reported');
+    equal(rescued.state.recovery.problems_acknowledged, true, 'the client\'s state');
+    await waitFor('the calls seen', () => calls.members().includes('GetStatus'));
+    equal(calls.members(), ['AcknowledgeProblems', 'GetStatus'], 'calls');
+    calls.stop();
+    await recoveredDaemon.stop();
+    await waitFor('not running', () => !rescued.state.running);
+    recoveredDaemon = startDaemon(damagedDir, {now: '2026-03-03T10:00:00Z'});
+    await waitFor('the status read', () => rescued.state.recovery !== null);
+    equal([rescued.state.recovery.problems_acknowledged, shownNotice()], [true, null], 'still hidden');
+});
+
+test('acknowledged by another client: the line goes at the next read (the menu opening)', async () => {
+    await recoveredDaemon.stop();
+    await waitFor('not running', () => !rescued.state.running);
+    destroyStateFile();
+    recoveredDaemon = startDaemon(damagedDir, {now: '2026-03-03T10:30:00Z'});
+    await waitFor('a new notice', () => shownNotice() !== null);
+    raw.pet('AcknowledgeProblems');
+    await sleep(300);
+    check(shownNotice() !== null, 'no signal says so: the line stays until the next read');
+    await rescued.refreshStatus();
+    equal(shownNotice(), null, 'gone after the read');
+    rescued.destroy();
+    await recoveredDaemon.stop();
 });
 
 test('with both clients destroyed and collected, their match rules leave the bus', async () => {

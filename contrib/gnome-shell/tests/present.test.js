@@ -3,7 +3,8 @@
 
 import GLib from 'gi://GLib';
 
-import {PAW, chooseIcon, present} from '../petprogress@petprogress.io/present.js';
+import {HIDE_LABEL, PAW, RECOVERY_KEYS, chooseIcon, present, recoveryNotice, recoveryOf}
+    from '../petprogress@petprogress.io/present.js';
 import {secondsUntilWallTime} from '../petprogress@petprogress.io/wallclock.js';
 import {check, equal, run, test} from './harness.js';
 
@@ -95,6 +96,65 @@ test('the icon: symbolic if installed, else full colour, else the glyph', () => 
     equal(chooseIcon('petprogress-frog', () => false), null, 'none');
     const view = present(running(), () => false);
     equal([view.iconName, view.glyph], [null, '🐸'], 'glyph fallback');
+});
+
+/** A GetStatus reply as the daemon sends it (petprogress(7) §6.1), after a recovery from the
+ * snapshot of 2026-03-03, with `changes` applied. */
+function status(changes = {}) {
+    return {
+        version: '1.0.0', data_dir: '/home/u/.local/share/petprogress', last_closed_day: '2026-03-03',
+        open_day: '2026-03-04', mutations: 7, now: 1772611200, reply_cache_hits: 3,
+        problems: ['state.json could not be read; it was moved to state.json.corrupt-20260304T080000Z.'],
+        recovery: 'The state file could not be used; Pet Progress restored the state saved at the closeout ' +
+            'of 2026-03-03.',
+        recovery_source: 'snapshot', recovery_day: '2026-03-03',
+        recovery_lost: 'changes since the closeout of 2026-03-03', recovery_at: 1772611200,
+        problems_acknowledged: false,
+        ...changes,
+    };
+}
+
+test('recovery notice: shown while unacknowledged, in petctl today\'s words, with a Hide action', () => {
+    const notice = recoveryNotice(status());
+    equal(notice, {
+        text: '⚠ The state file could not be used; Pet Progress restored the state saved at the closeout of ' +
+            '2026-03-03. Lost: changes since the closeout of 2026-03-03.',
+        accessibleText: 'Warning: The state file could not be used; Pet Progress restored the state saved at ' +
+            'the closeout of 2026-03-03. Lost: changes since the closeout of 2026-03-03.',
+        hideLabel: HIDE_LABEL,
+        hideAccessibleName: 'Hide the notice about the recovered state file',
+    }, 'notice');
+    check(!notice.text.includes('\n'), 'one line');
+    const rebuilt = recoveryNotice(status({recovery_source: 'empty', recovery_day: '',
+        recovery: 'The state file could not be used and nothing could be recovered; Pet Progress started ' +
+            'over (history is kept).', recovery_lost: ''}));
+    check(rebuilt.text.endsWith('(history is kept).'), `no "Lost:" without a loss: ${rebuilt.text}`);
+});
+
+test('recovery notice: not shown without a recovery, once acknowledged, or from an older daemon', () => {
+    equal(recoveryNotice(status({recovery: '', recovery_source: '', recovery_day: '', recovery_lost: '',
+        recovery_at: 0})), null, 'no recovery ever');
+    equal(recoveryNotice(status({problems_acknowledged: true})), null, 'acknowledged');
+    const older = Object.fromEntries(Object.entries(status()).filter(([key]) => !RECOVERY_KEYS.includes(key)));
+    equal(recoveryNotice(older), null, 'a reply without the keys');
+    equal([recoveryNotice(null), recoveryNotice(undefined)], [null, null], 'nothing read yet');
+});
+
+test('recoveryOf keeps only the recovery keys of a GetStatus reply', () => {
+    equal(Object.keys(recoveryOf(status())), RECOVERY_KEYS, 'keys');
+    equal(recoveryOf({version: '1.0.0', mutations: 3}), null, 'an older daemon');
+    equal(recoveryNotice(recoveryOf(status())), recoveryNotice(status()), 'the same notice');
+});
+
+test('the view carries the notice while the daemon runs, and none when it is off', () => {
+    const recovery = recoveryOf(status());
+    equal(present({...running(), recovery}).notice, recoveryNotice(status()), 'running');
+    equal(present({running: true, entry: null, lastDone: null, recovery}).notice, recoveryNotice(status()),
+        'running, entry not read yet');
+    equal(present({...running(), recovery: {...recovery, problems_acknowledged: true}}).notice, null,
+        'acknowledged');
+    equal(present({running: false, entry: null, lastDone: null, recovery}).notice, null, 'not running');
+    equal(present(running()).notice, null, 'status not read yet');
 });
 
 const berlin = GLib.TimeZone.new_identifier('Europe/Berlin');
