@@ -113,7 +113,8 @@ let package = Package(
             swiftSettings: strict),
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
-            name: "PetStoreTests", dependencies: ["PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"],
+            name: "PetStoreTests",
+            dependencies: ["PetBus", "PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"],
             exclude: ["Fixtures"], swiftSettings: strict),
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit.
         .testTarget(

@@ -19,6 +19,7 @@ import Testing
 ///   complete line that reads as a record is kept, unless it is after the state's last closed day
 ///   (petprogress(7) §5: the state file is authoritative) and the cut is reported.
 /// Then the store must save and load again cleanly. `make test`: 300 cases; `PETPROGRESS_RELIABILITY=full`: 10,000.
+/// The import reader is fuzzed beside this, on an export of the same store (`LoaderFuzzTests+Import.swift`).
 @Suite struct LoaderFuzzTests {
     static let full = ProcessInfo.processInfo.environment["PETPROGRESS_RELIABILITY"] == "full"
     static let cases = full ? 10_000 : 300
