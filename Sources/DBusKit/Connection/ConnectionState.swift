@@ -37,7 +37,7 @@ final class ConnectionState {
     }
 
     /// Handles one incoming message before the object tree sees it.
-    func filter(_ message: Message, on connection: OpaquePointer) -> Bool {
+    func filter(_ message: Message) -> Bool {
         for handler in incomingHandlers { handler(message) }
         if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local",
             message.member == "Disconnected"
@@ -65,10 +65,10 @@ extension Connection {
         let data = Unmanaged.passRetained(state).toOpaque()
         let ok = dbus_connection_add_filter(
             raw,
-            { connection, message, data in
-                guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            { _, message, data in
+                guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 let state = Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue()
-                let handled = state.filter(Message(borrowing: message), on: connection)
+                let handled = state.filter(Message(borrowing: message))
                 return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             },
             data,
