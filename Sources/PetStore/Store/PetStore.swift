@@ -12,8 +12,8 @@ public final class PetStore {
     /// The data directory.
     public let directory: String
     private let lock: DirectoryLock
-    private let history: HistoryFiles
-    private let generations: Generations
+    let history: HistoryFiles
+    let generations: Generations
     private var statePath: String { Paths.join(directory, StateFile.name) }
 
     /// Set by `load(now:)`: the last day recorded in history.
@@ -102,55 +102,6 @@ public final class PetStore {
         return Loaded(
             start: start, problems: problems, quarantinedTo: movedTo, migratedFrom: found.migratedFrom,
             recovery: recovery)
-    }
-
-    /// Marks the last recovery acknowledged (`AcknowledgeProblems`), durably; nothing to do when
-    /// there is none or it already is. Returns the recovery as it now stands.
-    @discardableResult
-    public func acknowledgeRecovery() throws(StoreError) -> Recovery? {
-        try checkReady()
-        let file = RecoveryFile(directory: directory)
-        guard var recovery = file.read() else { return nil }
-        if !recovery.acknowledged {
-            recovery.acknowledged = true
-            try file.write(recovery)
-        }
-        return recovery
-    }
-
-    /// The newest snapshot that decodes to a current or migrated world (read-only): a damaged or
-    /// newer one is passed over for the next older.
-    private func newestLoadableSnapshot() throws(StoreError) -> (day: DayKey, world: PetWorld)? {
-        for day in try generations.days() {
-            guard let bytes = try generations.read(day), case .world(let world, _, _) = StateFile.decode(bytes) else {
-                continue
-            }
-            return (day, world)
-        }
-        return nil
-    }
-
-    /// Where a start goes when the state file was set aside (petprogress(7) §5): the newest snapshot
-    /// that loaded, brought forward to history's last close when history goes further (its pet
-    /// from there); else the pet history recorded at its last close, with defaults; else empty.
-    /// The recovery is recorded in `recovery.json`.
-    private func recover(from snapshot: (day: DayKey, world: PetWorld)?, historyEnd: DayKey?, now: Instant)
-        throws(StoreError) -> (start: Loaded.Start, recovery: Recovery)
-    {
-        let start: Loaded.Start
-        let recovery: Recovery
-        if let snapshot, historyEnd.map({ end in snapshot.world.lastClosedDay.map { $0 >= end } ?? false }) ?? true {
-            start = .state(snapshot.world)
-            recovery = Recovery(source: .snapshot, day: snapshot.day, at: now)
-        } else if let end = historyEnd, let last = try history.recent(1).last {
-            start = .rebuilt(pet: last.petAtClose, lastClosedDay: end, carried: snapshot?.world)
-            recovery = Recovery(source: snapshot == nil ? .history : .snapshot, day: snapshot?.day ?? end, at: now)
-        } else {
-            start = .empty(lastClosedDay: historyEnd)
-            recovery = Recovery(source: .empty, day: nil, at: now)
-        }
-        try RecoveryFile(directory: directory).write(recovery)
-        return (start, recovery)
     }
 
     /// What the state file held: a world (perhaps migrated from an older schema), or why it
@@ -320,7 +271,7 @@ public final class PetStore {
 
     // MARK: Internals
 
-    private func checkReady() throws(StoreError) {
+    func checkReady() throws(StoreError) {
         guard !closed else { throw StoreError(.inconsistent, "The store at \(directory) is closed.") }
         guard loaded else {
             throw StoreError(.inconsistent, "The store at \(directory) must be loaded before it is written.")
