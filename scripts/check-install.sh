@@ -277,6 +277,9 @@ echo "-- per-user layout: make install PREFIX=\$HOME/.local (HOME=$home)"
 files_under "$home" >"$work/before"
 in_session make -s --no-print-directory install PREFIX="$home/.local" >"$work/make.log" 2>&1 ||
     { cat "$work/make.log" >&2; fail "per-user make install"; }
+# It ends with what to do next, not with a list of every file.
+grep -q '^Next, try:$' "$work/make.log" && [ "$(grep -c "$home/.local/share/icons" "$work/make.log")" = 0 ] ||
+    { cat "$work/make.log" >&2; fail "make install's output is a file list, not what to do next"; }
 share=$home/.local/share
 unit=$share/systemd/user/petprogress.service
 also_expected="$share/applications/mimeinfo.cache 644

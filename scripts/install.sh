@@ -67,7 +67,23 @@ install_file() {
             ;;
         copy) install -D -m "$mode" "$source" "$dest" ;;
     esac
-    echo "  $dest"
+}
+
+# What a person does after `make install`: the files are listed by `install.sh list`, not here.
+next_steps() {
+    local count
+    count=$(manifest | wc -l)
+    echo "Installed petctl, petprogressd and $((count - 2)) more files under ${DESTDIR}${BINDIR%/bin}."
+    [ -z "$DESTDIR" ] || return 0
+    case ":$PATH:" in
+        *":$BINDIR:"*) ;;
+        *) echo "$BINDIR is not on your PATH: add it, e.g. export PATH=\"$BINDIR:\$PATH\"" ;;
+    esac
+    echo "Next, try:"
+    echo "  petctl add 18:00 'Water the plants'   # the daemon starts on its own (D-Bus activation)"
+    echo "  petctl today                          # the pet and today's tasks"
+    echo "  man petctl                            # every command; petprogress(7) has the rules"
+    echo "Panels (waybar, polybar, i3blocks, GNOME): $DOCDIR/README.md"
 }
 
 # Caches are refreshed only for a live install (never in a DESTDIR) and only with the tools at hand.
@@ -122,6 +138,7 @@ case $action in
         manifest | while IFS=$'\t' read -r mode dest source how; do install_file "$mode" "$dest" "$source" "$how"; done
         refresh_caches
         set_default_handler
+        next_steps
         ;;
     uninstall)
         manifest | while IFS=$'\t' read -r _ dest _ _; do

@@ -5,6 +5,9 @@ set -euo pipefail
 daemon=${1:?usage: run.sh PATH/TO/petprogressd PATH/TO/petctl}
 petctl=${2:?usage: run.sh PATH/TO/petprogressd PATH/TO/petctl}
 name=io.petprogress.PetProgress1
+# The commands printed below must work pasted into any shell, in any directory.
+petctl=$(realpath "$petctl")
+prefix=""
 
 bus_ok() {
     [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] &&
@@ -21,6 +24,7 @@ if ! bus_ok; then
     export DBUS_SESSION_BUS_ADDRESS="$addr"
     echo "No session bus was reachable, so a private one was started (pid $pid)."
     echo "To talk to it from another shell:  export DBUS_SESSION_BUS_ADDRESS='$addr'"
+    prefix="DBUS_SESSION_BUS_ADDRESS='$addr' "
 fi
 
 owned() {
@@ -47,7 +51,8 @@ echo
 "$petctl" today
 echo
 echo "Next, try:"
-next=("$petctl add 18:00 \"Water the plants\"" "$petctl done" "$petctl add 07:30 Stretch --repeat weekdays")
+q=$(printf '%q' "$petctl")
+next=("$prefix$q add 18:00 'Water the plants'" "$prefix$q done" "$prefix$q add 07:30 Stretch --repeat weekdays")
 why=("a task for today at 18:00" "mark the next task done" "a task every weekday")
 width=0
 for line in "${next[@]}"; do [ ${#line} -gt "$width" ] && width=${#line}; done

@@ -28,8 +28,13 @@ struct PetCtl: ParsableCommand {
     /// Parses and runs, printing errors as one line on stderr (argument-parser would add the usage).
     /// A panel's everyday lines take the fast path (`FastPath`).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandNames.problem(arguments) {
+            Output.error(problem)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
-            var command = try FastPath.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            var command = try FastPath.command(arguments) ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -41,10 +46,13 @@ struct PetCtl: ParsableCommand {
             if error is ExitCode {
                 Glibc.exit(code.rawValue)  // A command's own status: it has reported the failure.
             }
-            Output.error("\(oneLine(fullMessage(for: error))) (see petctl --help)")
+            Output.error("\(oneLine(fullMessage(for: error))) (see \(help(CommandNames.command(arguments))))")
             Glibc.exit(code.rawValue)
         }
     }
+
+    /// Where a usage error points: `petctl help add`, or `petctl help` for the command line as a whole.
+    static func help(_ command: String) -> String { command.isEmpty ? "petctl help" : "petctl help \(command)" }
 
     /// argument-parser's error message without its usage lines, on one line: `Error: ` dropped, a
     /// list of accepted values joined with commas.

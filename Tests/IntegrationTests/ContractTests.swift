@@ -162,6 +162,7 @@ struct ContractTests {
             [
                 "version": "s:\"\(status.version)\"", "data_dir": "s:\"\(status.dataDirectory)\"",
                 "last_closed_day": "s:\"\(status.lastClosedDay)\"", "open_day": "s:\"\(status.openDay)\"",
+                "open_day_end": "x:\(status.openDayEnd)",
                 "mutations": "t:\(status.mutations)", "now": nowAgrees ? rawNow : "x:\(status.now)",
                 "problems": "as:[\(status.problems.map { "\"\($0)\"" }.joined(separator: ","))]",
                 "reply_cache_hits": "t:\(status.replyCacheHits)",

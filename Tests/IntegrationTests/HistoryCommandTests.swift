@@ -91,7 +91,7 @@ struct HistoryCommandTests {
         try await exportChecks(world)
     }
 
-    @Test("a new pet: no day has a record yet, today is a rest day without tasks")
+    @Test("a new pet: history starts at the first day of use, today, a rest day without tasks")
     func aNewPet() async throws {
         let world = try await World("ctl-history-new")
         defer { world.close() }
@@ -100,25 +100,20 @@ struct HistoryCommandTests {
         let screen = try await world.petctlOK(["history"], columns: 80)
         #expect(
             screen == """
-                Last 28 days, 3 Feb to 2 Mar
+                Today, 2 Mar
                         Mon Tue Wed Thu Fri Sat Sun
-                 2 Feb       ·   ·   ·   ·   ·   ·
-                 9 Feb   ·   ·   ·   ·   ·   ·   ·
-                16 Feb   ·   ·   ·   ·   ·   ·   ·
-                23 Feb   ·   ·   ·   ·   ·   ·   ·
                  2 Mar  [z]                          no tasks
-                Closed days: 27 days without a record.
+                No day has closed yet.
                 ███ all done  ▓▓▓ 80 % or more  ▒▒▒ 40–79 %  ░░░ under 40 %  z rest day
                 - no tasks  · no record  [ ] today
 
                 The pet at the end of each day
-                Tadpole \(Self.spaces(54))▁▁
-                        3 Feb\(Self.spaces(46))today
+                Tadpole ▁▁▁
+                        2 Mar
 
                 """, "\n\(screen)")
         #expect(
             try await world.petctlOK(["history", "--plain", "--days", "2"]) == """
-                2026-03-01 Sunday: no record.
                 2026-03-02 Monday: today, a rest day, no tasks yet; Tadpole 0/10 now.
 
                 """)

@@ -168,7 +168,7 @@ struct PanelFormatTests {
         _ = try c.addTask("👩‍💻 Cafe\u{301} שלום", "17:00")
         let mixed = try await Self.widget(world)
         #expect(mixed["text"] == "🫧 0/4 17:00 \u{2068}👩‍💻 Cafe\u{301} שלום\u{2069}")
-        #expect(mixed["polybar"] == "🫧 0/4 17:00 👩‍💻 Cafe\u{301} שלום")
+        #expect(mixed["polybar"] == "🫧 0/4 17:00 \u{2068}👩‍💻 Cafe\u{301} שלום\u{2069}")
         #expect(
             mixed["i3blocks"]
                 == "{\"full_text\":\"🫧 0/4 17:00 \u{2068}👩‍💻 Cafe\u{301} שלום\u{2069}\",\"short_text\":\"🫧 0/4\"}")

@@ -64,15 +64,22 @@ struct PetCtlCommandTests {
         #expect(try c.tasks("tomorrow").map { $0.string("id") } == ["20260303-2"])
         #expect(try await Self.ok(world, ["templates"]) == "t-3  07:30  mon,wed  Stretch\n")
 
-        #expect(try await Self.ok(world, ["edit", "1", "--time", "11:00", "--title", "Walk"]) == "Updated 1.\n")
-        #expect(try await Self.ok(world, ["edit", "20260303-2", "--title", "Water plants"]) == "Updated 2.\n")
-        #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:45"]) == "Updated t-3.\n")
+        #expect(
+            try await Self.ok(world, ["edit", "1", "--time", "11:00", "--title", "Walk"]) == "Updated 1: 11:00 Walk.\n")
+        #expect(
+            try await Self.ok(world, ["edit", "20260303-2", "--title", "Water plants"])
+                == "Updated 2: 10:00 Water plants.\n")
+        #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:45"]) == "Updated t-3: 07:45 Stretch.\n")
         let walk = try #require(try c.tasks().first { $0.string("id") == "20260302-1" })
         #expect(walk.string("title") == "Walk" && walk.string("time") == "11:00")
         #expect(try c.tasks("tomorrow").first?.string("title") == "Water plants")
 
-        #expect(try await Self.ok(world, ["rm", "2"]) == "Deleted 2.\n")
-        #expect(try await Self.ok(world, ["rm", "t-3"]) == "Deleted t-3.\n")
+        #expect(
+            try await Self.ok(world, ["rm", "2"])
+                == "Deleted 2: 10:00 Water plants.\nBring it back: petctl add 10:00 'Water plants' --tomorrow\n")
+        #expect(
+            try await Self.ok(world, ["rm", "t-3"])
+                == "Deleted t-3: 07:45 Stretch.\nBring it back: petctl add 07:45 Stretch --repeat mon,wed\n")
         #expect(try c.tasks("tomorrow").isEmpty)
         #expect(try await Self.ok(world, ["templates"]).hasPrefix("No recurring tasks."))
     }
@@ -142,14 +149,14 @@ struct PetCtlCommandTests {
         _ = try c.addTask("Email", "09:00")
 
         // What petctl judges itself: 64.
-        try await Self.expectFailure(world, ["add", "25:00", "x"], status: 64, mentions: "HH:MM")
+        try await Self.expectFailure(world, ["add", "25:00", "x"], status: 64, mentions: "e.g. 14:30")
         try await Self.expectFailure(world, ["add", "10:00", "  "], status: 64, mentions: "title is empty")
         try await Self.expectFailure(
             world, ["add", "10:00", String(repeating: "x", count: 201)], status: 64, mentions: "limit is 200")
         try await Self.expectFailure(world, ["add", "10:00", "x", "--repeat", "mon,mon"], status: 64, mentions: "mon")
         try await Self.expectFailure(world, ["add", "10:00"], status: 64, mentions: "title")
         try await Self.expectFailure(world, ["edit", "2"], status: 64, mentions: "--title")
-        try await Self.expectFailure(world, ["edit", "2", "--time", "9:60"], status: 64, mentions: "HH:MM")
+        try await Self.expectFailure(world, ["edit", "2", "--time", "9:60"], status: 64, mentions: "e.g. 14:30")
         try await Self.expectFailure(world, ["done", "abc"], status: 64, mentions: "abc")
         try await Self.expectFailure(world, ["rm", "t-"], status: 64, mentions: "t-")
         try await Self.expectFailure(world, ["snooze", "2026-1"], status: 64, mentions: "2026-1")

@@ -75,6 +75,6 @@ struct RestCommandTests {
             #expect(try client.status().int("mutations") == mutations, "\(arguments) changed something")
         }
         // The last day that can be marked is 365 days after the open day.
-        #expect(try await world.petctlOK(["rest", "2027-03-02"]) == "Rest day: Tuesday 2 March.\n")
+        #expect(try await world.petctlOK(["rest", "2027-03-02"]) == "Rest day: Tuesday 2 March 2027.\n")
     }
 }

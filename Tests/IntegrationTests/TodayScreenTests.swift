@@ -160,7 +160,8 @@ struct TodayScreenTests {
                 "2  10:00   Cafe\u{301} re\u{301}sume\u{301} for the intervie…",
                 "3  11:00   \u{2068}שלום עולם\u{2069}",
                 "4  12:00   👩‍💻👩‍💻👩‍💻 pair programming with…",
-                "5  13:00   \u{2068}x\u{202E}gnp.exe\u{2069}",
+                // The override is neutralised, not only isolated: it can reverse nothing.
+                "5  13:00   x\u{FFFD}gnp.exe",
             ])
     }
 

@@ -42,9 +42,10 @@ import Testing
         #expect(try WidgetEntry(dbus: Self.entry.dbus) == Self.entry)
         let template = TemplateRecord(id: "t-7", title: "Stretch", time: "07:00", repeatRule: "mon,wed")
         #expect(try TemplateRecord(dbus: template.dbus) == template)
-        let status = ServiceStatus(
+        var status = ServiceStatus(
             version: "0.1.0", dataDirectory: "/d", lastClosedDay: "2026-03-01", openDay: "2026-03-02",
             mutations: 42, problems: ["one", "two"], now: 1_772_461_800)
+        status.openDayEnd = 1_772_492_400
         #expect(try ServiceStatus(dbus: status.dbus) == status)
         #expect(try HistoryRecord(dbus: Self.history.dbus) == Self.history)
         var rest = Self.history

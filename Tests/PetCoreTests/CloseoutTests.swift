@@ -156,6 +156,18 @@ import Testing
             "empty name"
         ),
         (
+            #"{"stages":[{"i":0,"name":"A\u001b]52;c;cHduZWQ=\u0007","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "control characters"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":"A","threshold":3,"asset":"a.png"},{"i":1,"name":"\u2069\u202eB","threshold":0,"asset":"b.png"}]}"#,
+            "control characters"
+        ),
+        (
+            #"{"stages":[{"i":0,"name":"\#(String(repeating: "x", count: 41))","threshold":3,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
+            "at most 40"
+        ),
+        (
             #"{"stages":[{"i":0,"name":"A","threshold":0,"asset":"a.png"},{"i":1,"name":"B","threshold":0,"asset":"b.png"}]}"#,
             "above 0"
         ),

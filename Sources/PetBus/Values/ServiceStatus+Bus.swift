@@ -8,6 +8,7 @@ extension ServiceStatus {
         case dataDirectory = "data_dir"
         case lastClosedDay = "last_closed_day"
         case openDay = "open_day"
+        case openDayEnd = "open_day_end"
         case mutations, problems, now
         case replyCacheHits = "reply_cache_hits"
         case recovery
@@ -34,6 +35,7 @@ extension ServiceStatus {
         w.add(Key.mutations, uint64: mutations)
         w.add(Key.problems, strings: problems)
         w.add(Key.now, int64: now)
+        w.add(Key.openDayEnd, int64: openDayEnd)
         w.add(Key.replyCacheHits, uint64: replyCacheHits)
         w.add(Key.recovery, recovery)
         w.add(Key.recoverySource, recoverySource)
@@ -52,6 +54,7 @@ extension ServiceStatus {
             lastClosedDay: try r.string(Key.lastClosedDay), openDay: try r.string(Key.openDay),
             mutations: try r.uint64(Key.mutations), problems: try r.strings(Key.problems),
             now: try r.int64(Key.now, addedLater: 0), replyCacheHits: try r.uint64(Key.replyCacheHits, addedLater: 0))
+        openDayEnd = try r.int64(Key.openDayEnd, addedLater: 0)
         recovery = try r.string(Key.recovery, addedLater: "")
         recoverySource = try r.string(Key.recoverySource, addedLater: "")
         recoveryDay = try r.string(Key.recoveryDay, addedLater: "")

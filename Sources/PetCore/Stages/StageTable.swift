@@ -20,6 +20,13 @@ public struct StageTable: Hashable, Sendable {
             guard !stage.name.trimmingWhitespace.isEmpty else {
                 throw StageTableError("stage \(n) has an empty name")
             }
+            // A name reaches terminals and panels: no controls, no bidi scopes, one short line.
+            guard stage.name.unicodeScalars.count <= Self.maxNameLength,
+                !stage.name.unicodeScalars.contains(where: Self.isForbiddenInName)
+            else {
+                throw StageTableError(
+                    "stage \(n)'s name must be at most \(Self.maxNameLength) characters without control characters")
+            }
             guard !stage.asset.isEmpty, !stage.asset.contains("/") else {
                 throw StageTableError("stage \(n) needs an asset file name such as pet_frog.png")
             }
@@ -31,6 +38,18 @@ public struct StageTable: Hashable, Sendable {
             }
         }
         self.stages = stages
+    }
+
+    /// The longest stage name, in code points (the built-in longest, Floating God, has 12).
+    public static let maxNameLength = 40
+
+    /// Control characters (Cc), line and paragraph separators, and the bidi embeddings, overrides
+    /// and isolates (U+202A–U+202E, U+2066–U+2069).
+    static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
     }
 
     /// Parses and validates the `{"stages":[…]}` override file's contents.

@@ -12,6 +12,8 @@ public struct ServiceStatus: Hashable, Sendable {
     /// The daemon's clock (Unix seconds): the real time, or the simulated one under `--now` /
     /// `--time-scale`, so a client can place what it computes on the daemon's time line.
     public var now: Instant
+    /// Where the open day ends (Unix seconds): a client's "+20m" is refused at or past it.
+    public var openDayEnd: Instant = 0
     /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
     /// kept encoded reply since the daemon started.
     public var replyCacheHits: UInt64

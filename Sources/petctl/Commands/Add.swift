@@ -11,17 +11,18 @@ struct Add: ParsableCommand {
             Examples:
               petctl add 14:30 "Write report"
               petctl add 07:00 Stretch --repeat weekdays
-              petctl add 09:30 Dentist --tomorrow
+              petctl add 9:30am Dentist --tomorrow
+              petctl add +20m "Call back"
             """)
 
-    @Argument(help: "The time, HH:MM (00:00–23:59).")
+    @Argument(help: ArgumentHelp("The time: \(TimeInput.help)"))
     var time: String
 
     @Argument(help: "The title (1–200 characters; quote it if it has spaces).")
     var title: [String]
 
     @Option(name: .long, help: "Repeat: daily, weekdays, or days such as mon,wed,fri.")
-    var `repeat`: String = ""
+    var `repeat`: String?
 
     @Flag(help: "Add it for tomorrow instead of today.")
     var tomorrow = false
@@ -29,10 +30,18 @@ struct Add: ParsableCommand {
     var joinedTitle: String { title.joined(separator: " ") }
 
     func validate() throws {
+        let input = try TimeInput.validated(time)
+        if tomorrow, case .later = input {
+            throw ValidationError(
+                "\(quoted(time)) counts from now; for tomorrow give a clock time such as 9:30 or 9:30am")
+        }
+        if `repeat` == "" {
+            throw ValidationError(
+                "--repeat needs daily, weekdays or days such as mon,wed,fri; leave it out for a one-off")
+        }
         do throws(PetError) {
-            _ = try WallTime.parse(time)
             _ = try TaskTitle.validate(joinedTitle)
-            _ = try Repeat.parse(`repeat`)
+            _ = try Repeat.parse(`repeat` ?? "")
         } catch {
             throw ValidationError(error.message)
         }
@@ -40,10 +49,12 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let day = tomorrow ? "tomorrow" : "today"
-        let id = try Session.run { client in
-            try client.addTask(title: joinedTitle, time: time, day: day, repeat: `repeat`)
+        let rule = `repeat` ?? ""
+        let (id, sent) = try Session.run { client in
+            let sent = try TimeInput.wallTime(time, client)
+            return (try client.addTask(title: joinedTitle, time: sent, day: day, repeat: rule), sent)
         }
-        let what = `repeat`.isEmpty ? "" : ", repeating \(`repeat`)"
-        Output.lines(["Added \(TodayScreen.handle(id)): \(time) \(Titles.clean(joinedTitle)) (\(day)\(what))."])
+        let what = rule.isEmpty ? "" : ", repeating \(rule)"
+        Output.lines(["Added \(TodayScreen.handle(id)): \(sent) \(Titles.quoted(joinedTitle)) (\(day)\(what))."])
     }
 }

@@ -18,12 +18,12 @@ struct Edit: ParsableCommand {
 
     @Option(help: "The new title.") var title: String?
 
-    @Option(help: "The new time, HH:MM.") var time: String?
+    @Option(help: ArgumentHelp("The new time: \(TimeInput.help)")) var time: String?
 
     func validate() throws {
         guard title != nil || time != nil else { throw ValidationError("give --title, --time or both") }
+        if let time { _ = try TimeInput.validated(time) }
         do throws(PetError) {
-            if let time { _ = try WallTime.parse(time) }
             if let title { _ = try TaskTitle.validate(title) }
         } catch {
             throw ValidationError(error.message)
@@ -31,11 +31,12 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let id = try Session.run { client in
+        let (id, echo) = try Session.run { client in
             let id = try task.resolve(client)
-            try client.updateTask(id: id, title: title ?? "", time: time ?? "")
-            return id
+            try client.updateTask(
+                id: id, title: title ?? "", time: try time.map { try TimeInput.wallTime($0, client) } ?? "")
+            return (id, try TaskEcho.find(id, client))
         }
-        Output.lines(["Updated \(TodayScreen.handle(id))."])
+        Output.lines(["Updated \(TodayScreen.handle(id))\(echo.map { ": \($0.line)" } ?? "")."])
     }
 }

@@ -36,7 +36,8 @@ struct History: ParsableCommand {
         Output.lines(view.render(width: terminal.width, style: Style(on: terminal.color)))
     }
 
-    /// The `count` days up to the open day, with their records and the pet at each day's end.
+    /// The `count` days up to the open day, with their records and the pet at each day's end —
+    /// from the first day of use when that is later: days before it are not days without a record.
     static func days(_ count: Int, _ client: PetClient) throws -> [HistoryDay] {
         let status = try client.status()
         guard let today = CivilDate(parsing: status.openDay) else {
@@ -47,13 +48,16 @@ struct History: ParsableCommand {
         let records = count > 1 ? try client.allHistory(from: first.description, to: yesterday.description) : []
         // The pet before the first day, unless the first day has its own record.
         var before: PetState?
-        if records.first?.dayKey != first.description,
-            let last = try client.history(from: "", to: first.adding(days: -1).description).records.last
-        {
-            before = PetState(stageIndex: last.stageIndexClose, stageXP: last.stageXPClose)
+        var start = first
+        if records.first?.dayKey != first.description {
+            if let last = try client.history(from: "", to: first.adding(days: -1).description).records.last {
+                before = PetState(stageIndex: last.stageIndexClose, stageXP: last.stageXPClose)
+            } else {
+                start = records.first.flatMap { CivilDate(parsing: $0.dayKey) } ?? today
+            }
         }
         return HistoryDay.days(
-            from: first, today: today, records: records, before: before, entry: try client.widgetEntry(),
+            from: start, today: today, records: records, before: before, entry: try client.widgetEntry(),
             live: try client.pet())
     }
 }

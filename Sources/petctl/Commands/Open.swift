@@ -35,7 +35,7 @@ struct Open: ParsableCommand {
     func run() throws {
         defer { if hold { Hold.untilEnter() } }
         if let problem = Self.problem(uri) {
-            Output.error("\(problem) (see petctl --help)")
+            Output.error("\(problem) (see \(PetCtl.help("open")))")
             throw ExitCode(64)
         }
         let screen = try Session.run { client in try Today.screen(client) }

@@ -11,11 +11,13 @@ struct Remove: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle
 
     func run() throws {
-        let id = try Session.run { client in
+        let (id, echo) = try Session.run { client in
             let id = try task.resolve(client)
+            let echo = try TaskEcho.find(id, client)
             try client.deleteTask(id)
-            return id
+            return (id, echo)
         }
-        Output.lines(["Deleted \(TodayScreen.handle(id))."])
+        guard let echo else { return Output.lines(["Deleted \(TodayScreen.handle(id))."]) }
+        Output.lines(["Deleted \(TodayScreen.handle(id)): \(echo.line).", "Bring it back: \(echo.addCommand)"])
     }
 }

@@ -48,10 +48,14 @@ struct Rest: ParsableCommand {
         }
         let first = from ?? "today"
         let last = to ?? first
-        let (days, open) = try Session.run { client in
+        let (days, open, marked) = try Session.run { client in
+            let marked = clear ? Set(try client.listRestDays()) : []
             try client.setRest(from: first, to: last, rest: !clear)
             let status = try client.status()
-            return (try Self.resolve(first, last, client: client, openDay: status.openDay), status.openDay)
+            return (try Self.resolve(first, last, client: client, openDay: status.openDay), status.openDay, marked)
+        }
+        if clear, !days.isEmpty, days.allSatisfy({ !marked.contains($0) }) {
+            return Output.lines([Self.nothingToClear(days, openDay: open)])
         }
         Output.lines([Self.sentence(days, cleared: clear, openDay: open)])
     }
@@ -73,12 +77,29 @@ struct Rest: ParsableCommand {
 
     /// `Rest day: Monday 2 March (today).` / `Rest days: Monday 3 August to Friday 14 August (12 days).`
     static func sentence(_ days: [String], cleared: Bool, openDay: String) -> String {
-        func name(_ key: String) -> String { LocalClock.dayName(key) + (key == openDay ? " (today)" : "") }
+        let name = names(days, openDay: openDay)
         guard let first = days.first, let last = days.last else { return cleared ? "Cleared." : "Marked." }
         let what = cleared ? "No longer a rest day" : "Rest day"
         if days.count == 1 { return "\(what): \(name(first))." }
         let plural = cleared ? "No longer rest days" : "Rest days"
         return "\(plural): \(name(first)) to \(name(last)) (\(days.count) days)."
+    }
+
+    /// `--clear` on days none of which was a rest day: it says so rather than claim it cleared them.
+    static func nothingToClear(_ days: [String], openDay: String) -> String {
+        let name = names(days, openDay: openDay)
+        guard let first = days.first, let last = days.last else { return "Nothing to clear." }
+        if days.count == 1 { return "Nothing to clear: \(name(first)) is not a rest day." }
+        return "Nothing to clear: no day from \(name(first)) to \(name(last)) is a rest day."
+    }
+
+    /// How a sentence names each of `days`: `Monday 2 March (today)`, with the year when the days
+    /// are not all in the open day's year (`Monday 28 December 2026 to Friday 8 January 2027`).
+    static func names(_ days: [String], openDay: String) -> (String) -> String {
+        let years = Set((days + [openDay]).map { $0.prefix(4) })
+        return { key in
+            LocalClock.dayName(key) + (years.count > 1 ? " \(key.prefix(4))" : "") + (key == openDay ? " (today)" : "")
+        }
     }
 
     /// One line a marked day, or a hint when there is none.

@@ -70,7 +70,8 @@ struct ExportDocument {
                 let outcome =
                     task.done ? (task.xp >= 2 ? "on_time" : "late") : (day.rest ? "not_done_rest" : "missed")
                 let fields = [
-                    day.dayKey, "\(day.rest)", "\(day.xpChange)", "\(day.dailyXP)", task.id, task.title, task.time,
+                    day.dayKey, "\(day.rest)", "\(day.xpChange)", "\(day.dailyXP)", task.id, Self.textCell(task.title),
+                    task.time,
                     task.effectiveTime, "\(task.done)", outcome, "\(task.xp)",
                     task.completedAt == 0 ? "" : LocalClock.iso(task.completedAt),
                     task.snoozedUntil == 0 ? "" : LocalClock.iso(task.snoozedUntil), task.repeatRule, task.templateID,
@@ -79,6 +80,14 @@ struct ExportDocument {
             }
         }
         return rows.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A title as a spreadsheet cell that is text, never a formula (OWASP, "CSV Injection"): one
+    /// beginning with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'`. The other columns are
+    /// petctl's own values (a negative XP stays a number).
+    static func textCell(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     /// RFC 4180 quoting.

@@ -40,7 +40,7 @@ struct HistoryView {
         if returned > 0 { parts.append("\(returned) return day\(returned == 1 ? "" : "s")") }
         let missing = closed.filter { $0.counts == nil }.count
         if missing > 0 { parts.append("\(missing) day\(missing == 1 ? "" : "s") without a record") }
-        return "Closed days: " + parts.joined(separator: ", ") + "."
+        return parts.isEmpty ? "No day has closed yet." : "Closed days: " + parts.joined(separator: ", ") + "."
     }
 
     /// One sentence a day, oldest first.

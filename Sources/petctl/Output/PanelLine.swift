@@ -27,7 +27,7 @@ struct PanelLine {
         let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
         return [
             "glyph": entry.pet.glyph, "done": "\(entry.tasksDone)", "total": "\(entry.tasksTotal)",
-            "next_time": entry.nextTaskTime, "next_title": format == .polybar ? title : Titles.isolate(title),
+            "next_time": entry.nextTaskTime, "next_title": Titles.isolate(title),
             "stage": entry.pet.stageName, "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
             "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
             "rest": entry.restDay ? "rest" : "",

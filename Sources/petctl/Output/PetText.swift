@@ -6,8 +6,18 @@ enum PetText {
     static func short(_ pet: PetState, _ stages: StageTable) -> String {
         let state = stages.clamp(pet)
         let stage = stages.stage(state.stageIndex)
-        return state.stageIndex == stages.finalIndex
-            ? "\(stage.name) \(state.stageXP) XP" : "\(stage.name) \(state.stageXP)/\(stage.threshold)"
+        if state.stageIndex == stages.finalIndex || state.stageXP >= stage.threshold {
+            return "\(stage.name) \(state.stageXP) XP"
+        }
+        return "\(stage.name) \(state.stageXP)/\(stage.threshold)"
+    }
+
+    /// `12/30 XP`; `7 XP` at the final stage; and, when a smaller stage table came into force,
+    /// XP at or past the threshold says what happens next rather than `50/20 XP`.
+    static func xp(_ pet: PetView) -> String {
+        if pet.isFinal { return "\(pet.stageXP) XP" }
+        if pet.stageXP >= pet.threshold { return "\(pet.stageXP) XP, evolves at the next XP earned" }
+        return "\(pet.stageXP)/\(pet.threshold) XP"
     }
 
     /// `+2`, `−2` (a true minus sign), `±0`.

@@ -32,7 +32,7 @@ struct TodayScreen {
             lines.append(style.yellow(TextWidth.truncate(line, to: max(1, width))))
         }
         lines += [
-            "\(live.glyph) \(style.bold(live.stageName)) · stage \(live.stageIndex + 1) of \(live.stageCount)"
+            "\(live.glyph) \(style.bold(Titles.quoted(live.stageName))) · stage \(live.stageIndex + 1) of \(live.stageCount)"
                 + (live.isFinal ? " · final form" : ""),
             progressLine(width: width, style: style),
         ]
@@ -42,7 +42,7 @@ struct TodayScreen {
         }
         if panelLags {
             let note =
-                "The panel shows \(entry.pet.glyph) \(entry.pet.stageName) \(xpText(entry.pet)) until "
+                "The panel shows \(entry.pet.glyph) \(Titles.quoted(entry.pet.stageName)) \(xpText(entry.pet)) until "
                 + "\(LocalClock.time(entry.nextDate)); it changes on the hour."
             lines += TextWidth.wrap(note, width: width).map(style.dim)
         }
@@ -68,7 +68,7 @@ struct TodayScreen {
         return "\(style.green(bar))  \(text)"
     }
 
-    func xpText(_ pet: PetView) -> String { pet.isFinal ? "\(pet.stageXP) XP" : "\(pet.stageXP)/\(pet.threshold) XP" }
+    func xpText(_ pet: PetView) -> String { PetText.xp(pet) }
 
     /// One task: handle, scheduled time, mark, title, and its notes right-aligned — on a line of
     /// their own under the title when both do not fit.
@@ -137,7 +137,7 @@ struct TodayScreen {
                 "Until \(LocalClock.time(entry.nextDate)) the panel shows \(AccessibleText.petSentence(entry.pet))")
         }
         let next = tasks.first(where: \.isNext).map {
-            AccessibleText.Next(time: $0.effectiveTime, title: Titles.clean($0.title), overdue: $0.overdue)
+            AccessibleText.Next(time: $0.effectiveTime, title: Titles.quoted($0.title), overdue: $0.overdue)
         }
         lines.append(AccessibleText.countSentence(done: done, total: tasks.count))
         if !tasks.isEmpty { lines.append(AccessibleText.nextSentence(next)) }
@@ -153,6 +153,7 @@ struct TodayScreen {
         if !task.done, task.snoozedUntil != 0 { facts.append("snoozed to \(task.effectiveTime)") }
         if !task.repeatRule.isEmpty { facts.append("repeats \(task.repeatRule)") }
         if facts.isEmpty { facts.append("pending") }
-        return "Task \(handle(task.id)) at \(task.time), \(Titles.clean(task.title)): \(facts.joined(separator: ", "))."
+        return
+            "Task \(handle(task.id)) at \(task.time), \(Titles.quoted(task.title)): \(facts.joined(separator: ", "))."
     }
 }

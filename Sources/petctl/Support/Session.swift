@@ -18,7 +18,7 @@ enum Session {
     /// The sentence for a failure that does not end the command (watch goes on).
     static func describe(_ error: PetClientError) -> String {
         switch error {
-        case .rejected(let rejection): rejection.message
+        case .rejected(let rejection): sentence(rejection)
         default: "\(error)"
         }
     }
@@ -27,7 +27,7 @@ enum Session {
     static func fail(_ error: PetClientError) -> ExitCode {
         switch error {
         case .rejected(let rejection):
-            Output.error(rejection.message)
+            Output.error(sentence(rejection))
             return ExitCode(1)
         case .unreachable(let cause):
             Output.error(
@@ -43,6 +43,14 @@ enum Session {
             )
             return ExitCode(1)
         }
+    }
+
+    /// The daemon's sentence as a person at the command line needs it: a D-Bus caller lists tasks
+    /// with `ListTasks`, a petctl user with petctl's commands.
+    static func sentence(_ rejection: PetError) -> String {
+        let busHint = "; list them with ListTasks."
+        guard rejection.message.hasSuffix(busHint) else { return rejection.message }
+        return rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
     }
 
     /// A request petctl cannot make, judged by petctl itself with the daemon's data (no such
