@@ -85,6 +85,8 @@ test: deps
 	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
+	echo "== make run's next steps, pasted into another shell"; \
+	bash scripts/check-run.sh .build/debug || failed="$$failed run"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
 	echo "== GNOME Shell extension"; \
