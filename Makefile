@@ -127,12 +127,7 @@ completions: deps
 man: deps
 	$(RELEASE) --product petctl
 	$(RELEASE) --product generate-manual
-	mkdir -p $(GENERATED)/man
-	.build-release/release/generate-manual $(PETCTL) --output-directory $(GENERATED)/man
-	@# A blank line in a command's discussion is a paragraph break; mdoc wants it spelled .Pp.
-	sed -i 's/^$$/.Pp/' $(GENERATED)/man/petctl.1
-	@# The single-page manual has no SEE ALSO (and no AUTHORS, which would come after it).
-	printf '.Sh SEE ALSO\n.Xr petprogress 7\n' >> $(GENERATED)/man/petctl.1
+	bash scripts/man-page.sh $(PETCTL) .build-release/release/generate-manual $(GENERATED)/man
 
 run: release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
