@@ -4,17 +4,17 @@
 import {secondsUntilWallTime} from './wallclock.js';
 
 /** What the time field says while it cannot be read. */
-export const TIME_HINT = 'Type a time such as 14:30, 9:05, 0930, 7pm, 7:05pm, 19h, +20m or +1h30m.';
+export const TIME_HINT = 'Type a time such as 14:30, 9:05, 0930, 7pm, 7:05pm, 19h, 19h05, +20m or +1h30m.';
 
 const WALL_FORMS = [
     // HH:MM, H:MM
     [/^(\d{1,2}):(\d{2})$/, m => [Number(m[1]), Number(m[2])]],
     // HHMM
     [/^(\d{2})(\d{2})$/, m => [Number(m[1]), Number(m[2])]],
-    // 19h
-    [/^(\d{1,2})h$/, m => [Number(m[1]), 0]],
+    // 19h, 19h05
+    [/^(\d{1,2})h(\d{2})?$/, m => [Number(m[1]), Number(m[2] ?? 0)]],
     // 7pm, 7:05pm, 12am (midnight), 12pm (noon)
-    [/^(\d{1,2})(?::(\d{2}))?\s*([ap])m$/, m => twelveHour(Number(m[1]), Number(m[2] ?? 0), m[3])],
+    [/^(\d{1,2})(?::(\d{2}))?([ap])m$/, m => twelveHour(Number(m[1]), Number(m[2] ?? 0), m[3])],
 ];
 
 function twelveHour(hour, minute, half) {
@@ -36,8 +36,12 @@ export function parseTime(text) {
     if (typed === '')
         return {empty: true};
     const relative = /^\+(?:(\d{1,4})h)?(?:(\d{1,5})m)?$/.exec(typed);
-    if (relative && (relative[1] !== undefined || relative[2] !== undefined))
-        return {minutes: Number(relative[1] ?? 0) * 60 + Number(relative[2] ?? 0)};
+    if (relative && (relative[1] !== undefined || relative[2] !== undefined)) {
+        const minutes = Number(relative[1] ?? 0) * 60 + Number(relative[2] ?? 0);
+        if (minutes < 1 || minutes > 24 * 60)
+            return {error: `${text.trim()} must be between +1m and +24h.`};
+        return {minutes};
+    }
     for (const [pattern, read] of WALL_FORMS) {
         const match = pattern.exec(typed);
         if (!match)
