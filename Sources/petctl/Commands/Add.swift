@@ -40,10 +40,17 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let day = tomorrow ? "tomorrow" : "today"
-        let id = try Session.run { client in
-            try client.addTask(title: joinedTitle, time: time, day: day, repeat: `repeat`)
+        let (shown, copy) = try Session.run { client in
+            let id = try client.addTask(title: joinedTitle, time: time, day: day, repeat: `repeat`)
+            // The number the new task has on its day; a repeating task's template, and today's copy.
+            guard `repeat`.isEmpty else {
+                return (id, try client.listTasks(day: "").first { $0.templateID == id }.map { Handle.shown($0) })
+            }
+            let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
+            return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil)
         }
         let what = `repeat`.isEmpty ? "" : ", repeating \(`repeat`)"
-        Output.lines(["Added \(TodayScreen.handle(id)): \(time) \(Titles.clean(joinedTitle)) (\(day)\(what))."])
+        let today = copy.map { " Today's copy is \($0)." } ?? ""
+        Output.lines(["Added \(shown): \(time) \(Titles.clean(joinedTitle)) (\(day)\(what)).\(today)"])
     }
 }

@@ -8,13 +8,15 @@ struct Edit: ParsableCommand {
         commandName: "edit",
         abstract: "Change a task's or a template's title or time.",
         discussion: """
-            A done task keeps its time; changing a time clears a snooze.
+            A done task keeps its time; changing a time clears a snooze. Editing a repeating \
+            task's template (t-N) also changes today's copy, unless that is done or was edited on its own.
             Examples:
-              petctl edit 14 --time 15:00
+              petctl edit 3 --time 15:00
+              petctl edit +1 --title Dentist
               petctl edit t-3 --title "Stretch and breathe"
             """)
 
-    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle
+    @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
 
     @Option(help: "The new title.") var title: String?
 
@@ -31,11 +33,25 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let id = try Session.run { client in
-            let id = try task.resolve(client)
-            try client.updateTask(id: id, title: title ?? "", time: time ?? "")
-            return id
+        let said = try Session.run { client in
+            guard case .template(let id) = task else {
+                let named = try task.task(client)
+                try task.call(named) { try client.updateTask(id: $0, title: title ?? "", time: time ?? "") }
+                return "Updated \(named?.shown ?? task.typed)."
+            }
+            // Today's copy follows the template unless it is done or was edited on its own
+            // (petprogress(7) §3): say which.
+            let copy = try client.listTasks(day: "").first { $0.templateID == id }
+            try task.call(nil) { try client.updateTask(id: $0, title: title ?? "", time: time ?? "") }
+            guard let copy else { return "Updated \(id)." }
+            let after = try client.listTasks(day: "").first { $0.id == copy.id }
+            let shown = Handle.shown(copy)
+            guard let after, after.title != copy.title || after.time != copy.time else {
+                return
+                    "Updated \(id) from tomorrow on; today's copy \(shown) stays as it is (done or edited on its own)."
+            }
+            return "Updated \(id), and today's copy \(shown) with it."
         }
-        Output.lines(["Updated \(TodayScreen.handle(id))."])
+        Output.lines([said])
     }
 }
