@@ -11,15 +11,16 @@ struct PetCtl: ParsableCommand {
         abstract: "Plan today, check tasks off and watch your pet grow.",
         discussion: """
             petctl talks to petprogressd on your session bus (starting it through D-Bus activation \
-            when it is installed). Tasks are named by the number \"petctl today\" shows, by their \
-            full id (20260302-14) or, for recurring templates, t-N.
+            when it is installed). Today's tasks are named by the number \"petctl today\" shows (3), \
+            tomorrow's by \"petctl tomorrow\"'s +N (+1), repeating tasks by their template's t-N.
 
             Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
             daemon or the bus cannot be reached, 64 bad usage.
             """,
         version: "0.1.0",
         subcommands: [
-            Today.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self, Undo.self,
+            Today.self, Tomorrow.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self,
+            Undo.self,
             SettingsCommand.self, Status.self, Timeline.self, Open.self, Widget.self, Watch.self, Rest.self,
             History.self, Log.self, Export.self, Import.self, Simulate.self,
         ],

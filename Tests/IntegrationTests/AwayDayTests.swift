@@ -153,7 +153,7 @@ struct AwayDayTests {
             monday.bool("away") == false && monday.bool("return") == false, "judged: the open day counts as touched")
         #expect(monday.int("xp_change") == 2 - 4 - 3 && monday.int("daily_xp") == -3)
         let state = try String(contentsOfFile: data + "/state.json", encoding: .utf8)
-        #expect(state.contains(#""schema":3"#))
+        #expect(state.contains(#""schema":4"#))
         #expect(await daemon.stop() == 0)
     }
 }

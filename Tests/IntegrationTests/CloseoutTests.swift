@@ -114,7 +114,9 @@ struct CloseoutTests {
             "no projected instances in ListTasks(\"tomorrow\")")
     }
 
-    @Test("editing a template changes future days only; deleting it stops future instances, today's stays")
+    @Test(
+        "editing a template changes future days and today's untouched instance; deleting it stops future instances, today's stays"
+    )
     func templateEditAndDelete() async throws {
         let world = try await World("templates")
         defer { world.close() }
@@ -123,8 +125,8 @@ struct CloseoutTests {
         let template = try client.addTaskFor("Stretch", "07:00", day: "", repeat: "daily")
         let instance = try #require(try client.tasks().first?.string("id"))
         try client.call("UpdateTask", [.string(template), .string("Long stretch"), .string("07:30")])
-        #expect(try client.tasks().first?.string("title") == "Stretch", "today's instance keeps its title")
-        #expect(try client.tasks().first?.string("time") == "07:00")
+        #expect(try client.tasks().first?.string("title") == "Long stretch", "today's untouched instance follows")
+        #expect(try client.tasks().first?.string("time") == "07:30")
         let templates = try #require(try client.call("ListTemplates").first?.vardictArrayValue)
         #expect(templates.map { $0.string("title") } == ["Long stretch"])
         #expect(templates.map { $0.string("time") } == ["07:30"])

@@ -54,6 +54,7 @@ struct ContractTests {
             "snoozed_until": "x:\(t.snoozedUntil)", "scheduled_at": "x:\(t.scheduledAt)", "overdue": "b:\(t.overdue)",
             "is_next": "b:\(t.isNext)",
             "xp": "i:\(t.xp)", "repeat": "s:\"\(t.repeatRule)\"", "template_id": "s:\"\(t.templateID)\"",
+            "number": "i:\(t.number)",
         ]
     }
 
@@ -170,6 +171,7 @@ struct ContractTests {
                 "recovery_day": "s:\"\(status.recoveryDay)\"", "recovery_lost": "s:\"\(status.recoveryLost)\"",
                 "recovery_at": "x:\(status.recoveryAt)",
                 "problems_acknowledged": "b:\(status.problemsAcknowledged)",
+                "next_day": "s:\"\(status.nextDay)\"",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

@@ -56,10 +56,11 @@ struct PetCtlCommandTests {
             try await Self.ok(world, ["add", "09:00", "Walk", "the", "dog"]) == "Added 1: 09:00 Walk the dog (today).\n"
         )
         #expect(
-            try await Self.ok(world, ["add", "10:00", "Plants", "--tomorrow"]) == "Added 2: 10:00 Plants (tomorrow).\n")
+            try await Self.ok(world, ["add", "10:00", "Plants", "--tomorrow"]) == "Added +1: 10:00 Plants (tomorrow).\n"
+        )
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "mon,wed"])
-                == "Added t-3: 07:30 Stretch (today, repeating mon,wed).\n")
+                == "Added t-3: 07:30 Stretch (today, repeating mon,wed). Today's copy is 2.\n")
         #expect(try c.tasks().map { $0.string("title") } == ["Stretch", "Walk the dog"])
         #expect(try c.tasks("tomorrow").map { $0.string("id") } == ["20260303-2"])
         #expect(try await Self.ok(world, ["templates"]) == "t-3  07:30  mon,wed  Stretch\n")
@@ -68,18 +69,21 @@ struct PetCtlCommandTests {
             try await Self.ok(world, ["edit", "1", "--time", "11:00", "--title", "Walk"]) == "Updated 1: 11:00 Walk.\n")
         #expect(
             try await Self.ok(world, ["edit", "20260303-2", "--title", "Water plants"])
-                == "Updated 2: 10:00 Water plants.\n")
-        #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:45"]) == "Updated t-3: 07:45 Stretch.\n")
+                == "Updated +1: 10:00 Water plants.\n")
+        #expect(
+            try await Self.ok(world, ["edit", "t-3", "--time", "07:45"])
+                == "Updated t-3: 07:45 Stretch, and today's copy 2 with it.\n")
         let walk = try #require(try c.tasks().first { $0.string("id") == "20260302-1" })
         #expect(walk.string("title") == "Walk" && walk.string("time") == "11:00")
         #expect(try c.tasks("tomorrow").first?.string("title") == "Water plants")
 
         #expect(
-            try await Self.ok(world, ["rm", "2"])
-                == "Deleted 2: 10:00 Water plants.\nBring it back: petctl add 10:00 'Water plants' --tomorrow\n")
+            try await Self.ok(world, ["rm", "+1"])
+                == "Deleted +1: 10:00 Water plants.\nBring it back: petctl add 10:00 'Water plants' --tomorrow\n")
         #expect(
             try await Self.ok(world, ["rm", "t-3"])
-                == "Deleted t-3: 07:45 Stretch.\nBring it back: petctl add 07:45 Stretch --repeat mon,wed\n")
+                == "Deleted t-3 (07:45 Stretch): no more copies from tomorrow on; today's copy 2 stays.\n"
+                + "Bring it back: petctl add 07:45 Stretch --repeat mon,wed\n")
         #expect(try c.tasks("tomorrow").isEmpty)
         #expect(try await Self.ok(world, ["templates"]).hasPrefix("No recurring tasks."))
     }
@@ -135,7 +139,8 @@ struct PetCtlCommandTests {
         let timeline = try await Self.ok(world, ["timeline"]).split(separator: "\n")
         #expect(timeline.count == 24)
         #expect(timeline.first == "09:00  🫧 Tadpole      0/10        0/1  10:00 Email")
-        #expect(timeline.last == "08:00  🫧 Tadpole      0/10        0/0  no tasks")
+        // Rollover is on: the next day shows the copy Email would give it (petprogress(7) §3.2).
+        #expect(timeline.last == "08:00  🫧 Tadpole      0/10        0/1  10:00 Email")
     }
 
     @Test("every failure: one line on stderr, the documented status, nothing changed")

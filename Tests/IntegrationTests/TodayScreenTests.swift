@@ -46,7 +46,7 @@ struct TodayScreenTests {
                 "4  12:30 → Email                                                  next · overdue",
                 "3  13:00 ✓ Review                                                          +2 XP",
                 "2  12:00   Lunch walk                                           snoozed to 13:25",
-                "6  18:00   Stretch                                                         daily",
+                "5  18:00   Stretch                                                         daily",
             ])
     }
 
@@ -67,7 +67,7 @@ struct TodayScreenTests {
                 "4  12:30 → Email          next · overdue",
                 "3  13:00 ✓ Review                  +2 XP",
                 "2  12:00   Lunch walk   snoozed to 13:25",
-                "6  18:00   Stretch                 daily",
+                "5  18:00   Stretch                 daily",
             ])
     }
 
@@ -86,7 +86,7 @@ struct TodayScreenTests {
                 "Task 4 at 12:30, Email: next, overdue.",
                 "Task 3 at 13:00, Review: done on time, 2 XP.",
                 "Task 2 at 12:00, Lunch walk: snoozed to 13:25.",
-                "Task 6 at 18:00, Stretch: repeats daily.",
+                "Task 5 at 18:00, Stretch: repeats daily.",
             ])
         // The entry's own sentence starts the same way.
         let entry = try world.client().entry()
@@ -112,7 +112,7 @@ struct TodayScreenTests {
                 "4  12:30 \(e)36m→\(e)0m \(e)1mEmail\(e)0m                                                  \(e)36mnext\(e)0m · \(e)31moverdue\(e)0m",
                 "3  13:00 \(e)32m✓\(e)0m \(e)2mReview\(e)0m                                                          \(e)32m+2 XP\(e)0m",
                 "2  12:00   Lunch walk                                           \(e)33msnoozed to 13:25\(e)0m",
-                "6  18:00   Stretch                                                         \(e)2mdaily\(e)0m",
+                "5  18:00   Stretch                                                         \(e)2mdaily\(e)0m",
             ])
         let plainText = try await world.petctl(["today"], columns: 80).output
         for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {

@@ -244,11 +244,12 @@ func expectError(_ kind: PetError.Kind, _ body: () throws -> Void, sourceLocatio
         #expect(Set(w.tasks.compactMap(\.templateID)) == [daily, wedOnly, fromTomorrow])
     }
 
-    @Test func editingATemplateChangesFutureDaysOnly() throws {
+    /// Future days, and the open day's copy while it is the template's own (petprogress(7) §3).
+    @Test func editingATemplateChangesFutureDaysAndTodaysUntouchedCopy() throws {
         var (w, ctx) = monday()
         let t = try w.addTask(title: "stretch", time: "09:00", repeat: "daily", ctx)
         try w.updateTask(id: t, title: "yoga", time: "07:00", ctx)
-        #expect(w.tasks.first?.title == "stretch")
+        #expect(w.tasks.first?.title == "yoga" && w.tasks.first?.scheduled == at("2026-03-02T07:00:00Z"))
         ctx.now = at("2026-03-03T08:00:00Z")
         _ = w.closeDueDays(ctx)
         #expect(w.tasks.first?.title == "yoga" && w.tasks.first?.scheduled == at("2026-03-03T07:00:00Z"))

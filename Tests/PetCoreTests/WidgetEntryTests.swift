@@ -40,6 +40,7 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "scheduled_at": "x", "overdue": "b",
         "is_next": "b",
         "xp": "i", "repeat": "s", "template_id": "s",
+        "number": "i",
     ]
 
     @Test func entrySnapshotForTheFixedScenario() throws {
@@ -47,15 +48,15 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         let entry = w.widgetEntry(ctx, iconPath: icon)
         let upcoming = """
             [{completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"13:25" \
-            id=s:"20260302-2" is_next=b:true overdue=b:false repeat=s:"" scheduled_at=x:1772452800 \
+            id=s:"20260302-2" is_next=b:true number=i:2 overdue=b:false repeat=s:"" scheduled_at=x:1772452800 \
             snoozed_until=x:1772457900 \
             template_id=s:"" time=s:"12:00" title=s:"Lunch walk" xp=i:0}, \
             {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"14:30" \
-            id=s:"20260302-3" is_next=b:false overdue=b:false repeat=s:"" scheduled_at=x:1772461800 \
+            id=s:"20260302-3" is_next=b:false number=i:3 overdue=b:false repeat=s:"" scheduled_at=x:1772461800 \
             snoozed_until=x:0 \
             template_id=s:"" time=s:"14:30" title=s:"Write report" xp=i:0}, \
             {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"16:00" \
-            id=s:"20260302-4" is_next=b:false overdue=b:false repeat=s:"" scheduled_at=x:1772467200 \
+            id=s:"20260302-4" is_next=b:false number=i:4 overdue=b:false repeat=s:"" scheduled_at=x:1772467200 \
             snoozed_until=x:0 \
             template_id=s:"" time=s:"16:00" title=s:"Email" xp=i:0}]
             """

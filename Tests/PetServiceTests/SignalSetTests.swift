@@ -34,8 +34,8 @@ struct SignalSetTests {
             signals: taskPart),  // $d: a template, and today's instance
         Step(member: "UpdateTask", arguments: [.id(0), .text("Water the plants"), .text("")], signals: taskPart),
         Step(member: "UpdateTask", arguments: [.id(2), .text(""), .text("07:30")], signals: []),
-        // A template's edit changes future days only (petprogress(7) §3): today's instance stays as it is.
-        Step(member: "UpdateTask", arguments: [.id(3), .text("Read a chapter"), .text("")], signals: []),
+        // A template's edit also changes today's untouched instance (petprogress(7) §3): the task part.
+        Step(member: "UpdateTask", arguments: [.id(3), .text("Read a chapter"), .text("")], signals: taskPart),
         Step(member: "MarkDone", arguments: [.id(0)], signals: taskPart),
         Step(member: "Undo", arguments: [.id(0)], signals: taskPart),
         Step(member: "MarkNextDone", arguments: [], signals: taskPart),

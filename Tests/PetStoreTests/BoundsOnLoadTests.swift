@@ -119,7 +119,7 @@ import Testing
     }
 
     static func golden(_ name: String) throws -> JSONValue {
-        try #require(JSONValue.parse(Data(Golden.bytes("schema3", name))))
+        try #require(JSONValue.parse(Data(Golden.bytes("schema4", name))))
     }
 
     @Test func everyValueOfTheStateFileOutOfBoundsIsDamage() throws {
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func everyValueOfAHistoryLineOutOfBoundsIsDamage() throws {
-        let lines = Golden.bytes("schema3", "history-2026.jsonl").split(separator: UInt8(ascii: "\n"))
+        let lines = Golden.bytes("schema4", "history-2026.jsonl").split(separator: UInt8(ascii: "\n"))
         #expect(lines.count == 2)
         var probed = 0
         for line in lines {
@@ -172,7 +172,7 @@ import Testing
 
     @Test(arguments: attacks.map(\.key)) func anAttackValueIsDamageNamingItsKey(key: String) throws {
         let attack = try #require(Self.attacks.first { $0.key == key })
-        let valid = String(decoding: Golden.bytes("schema3", "state.json"), as: UTF8.self)
+        let valid = String(decoding: Golden.bytes("schema4", "state.json"), as: UTF8.self)
         #expect(valid.components(separatedBy: attack.golden).count == 2, "one occurrence")
         let damaged = valid.replacingOccurrences(of: attack.golden, with: attack.damaged)
 
@@ -196,7 +196,7 @@ import Testing
     /// A stage index past the end of a shorter table in force is not damage: it loads, and
     /// reads as the final stage (petprogress(7) §2).
     @Test func aStageIndexPastAShorterTableLoadsAndIsClamped() throws {
-        let valid = String(decoding: Golden.bytes("schema3", "state.json"), as: UTF8.self)
+        let valid = String(decoding: Golden.bytes("schema4", "state.json"), as: UTF8.self)
         let far = valid.replacingOccurrences(
             of: #""stageIndex":1,"stageXP":4"#, with: #""stageIndex":2147483647,"stageXP":4"#)
         #expect(far != valid)

@@ -52,18 +52,25 @@ import Testing
         #expect(closeouts.first?.record?.xpChange == 2 - 4 - 3)
     }
 
+    /// The release before task numbers: each day's tasks are numbered in the order they were
+    /// added (their creation order), the open day's and the next day's too.
     @Test func schema3FilesLoadWithEveryField() throws {
         try expectLoaded(
-            "schema3", world: Golden.world, records: [Golden.restReturned, Golden.sunday], migratedFrom: nil)
+            "schema3", world: Golden.world, records: [Golden.restReturned, Golden.sunday], migratedFrom: 3)
     }
 
-    /// Today's writer gives the schema 3 files' very bytes: a renamed, added or reordered key
+    @Test func schema4FilesLoadWithEveryField() throws {
+        try expectLoaded(
+            "schema4", world: Golden.world, records: [Golden.restReturned, Golden.sunday], migratedFrom: nil)
+    }
+
+    /// Today's writer gives the schema 4 files' very bytes: a renamed, added or reordered key
     /// fails here, not on a user's disk.
     @Test func theCurrentSchemaIsWrittenByteForByte() throws {
         let history = try [Golden.restReturned, Golden.sunday].flatMap { try HistoryLine.encode($0) }
-        expectSame(history, Golden.bytes("schema3", "history-2026.jsonl"))
+        expectSame(history, Golden.bytes("schema4", "history-2026.jsonl"))
         let tail = HistoryTail(year: 2026, length: Int64(history.count), lastDay: Fixture.day("2026-03-08"))
-        expectSame(StateFile.encode(Golden.world, tail: tail), Golden.bytes("schema3", "state.json"))
+        expectSame(StateFile.encode(Golden.world, tail: tail), Golden.bytes("schema4", "state.json"))
     }
 
     func expectSame(_ written: [UInt8], _ golden: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -136,11 +143,11 @@ enum Golden {
     static func task(
         _ id: String, _ title: String, _ time: String, _ day: String, _ scheduled: Instant, order: UInt64,
         done: (at: Instant, seq: UInt64, xp: Int)? = nil, snoozedUntil: Instant? = nil,
-        template: (id: String, rule: Repeat)? = nil
+        template: (id: String, rule: Repeat)? = nil, number: Int
     ) -> TaskItem {
         var t = TaskItem(
             id: id, title: title, time: WallTime(parsing: time)!, dayKey: Fixture.day(day), scheduled: scheduled,
-            order: order, templateID: template?.id, repeatRule: template?.rule)
+            order: order, templateID: template?.id, repeatRule: template?.rule, number: number)
         t.completedAt = done?.at
         t.completedSeq = done?.seq ?? 0
         t.xp = done?.xp ?? 0
@@ -162,13 +169,15 @@ enum Golden {
         w.tasks = [
             task(
                 "20260309-14", "Stretch", "07:30", "2026-03-09", 1_773_037_800, order: 14,
-                done: (1_773_038_400, 31, 2), template: ("t-1", .daily)),
+                done: (1_773_038_400, 31, 2), template: ("t-1", .daily), number: 1),
             task(
                 "20260309-15", "Write to Zoë about the \"big\" trip", "12:00", "2026-03-09", 1_773_054_000,
-                order: 15, snoozedUntil: 1_773_055_200),
-            task("20260309-16", "Gym", "18:00", "2026-03-09", 1_773_075_600, order: 16, template: ("t-8", monThu)),
+                order: 15, snoozedUntil: 1_773_055_200, number: 2),
+            task(
+                "20260309-16", "Gym", "18:00", "2026-03-09", 1_773_075_600, order: 16, template: ("t-8", monThu),
+                number: 3),
         ]
-        w.tomorrow = [task("20260310-17", "Dentist", "10:15", "2026-03-10", 1_773_134_100, order: 17)]
+        w.tomorrow = [task("20260310-17", "Dentist", "10:15", "2026-03-10", 1_773_134_100, order: 17, number: 1)]
         w.templates = [
             Template(
                 id: "t-1", title: "Stretch", time: WallTime(hour: 7, minute: 30)!, repeatRule: .daily,
@@ -184,6 +193,8 @@ enum Golden {
         w.snapshot = VisibleSnapshot(tick: 1_773_039_600, pet: PetState(stageIndex: 1, stageXP: 6))
         w.touchedDays = ["2026-03-09", "2026-03-10", "2026-03-12", "2026-03-13"].map(Fixture.day)
         w.lookBackTouched = true
+        w.lastNumber = 3
+        w.lastTomorrowNumber = 1
         return w
     }
 
@@ -201,7 +212,7 @@ enum Golden {
         tasks: [
             task(
                 "20260307-11", "Read a chapter", "10:00", "2026-03-07", 1_772_874_000, order: 11,
-                done: (1_772_874_600, 27, 2))
+                done: (1_772_874_600, 27, 2), number: 1)
         ], done: 1, total: 1, rate: 1, petAtOpen: PetState(stageIndex: 1, stageXP: 3),
         petAtClose: PetState(stageIndex: 1, stageXP: 5), xpChange: 2, rest: true, resultXP: 0)
 
@@ -211,10 +222,10 @@ enum Golden {
         tasks: [
             task(
                 "20260308-13", "Stretch", "07:30", "2026-03-08", 1_772_951_400, order: 13,
-                done: (1_772_957_400, 29, 1), template: ("t-1", .daily)),
+                done: (1_772_957_400, 29, 1), template: ("t-1", .daily), number: 2),
             task(
                 "20260308-12", "Post letter", "18:00", "2026-03-08", 1_772_989_200, order: 12,
-                snoozedUntil: 1_772_990_400),
+                snoozedUntil: 1_772_990_400, number: 1),
         ], done: 1, total: 2, rate: 0.5, petAtOpen: PetState(stageIndex: 1, stageXP: 5),
         petAtClose: PetState(stageIndex: 1, stageXP: 4), xpChange: -1, rest: false, resultXP: 0)
 }
@@ -233,10 +244,11 @@ enum Golden1 {
     static func task(
         _ id: String, _ title: String, _ time: String, _ day: String, _ scheduled: Instant, order: UInt64,
         done: (at: Instant, seq: UInt64, xp: Int)? = nil, snoozedUntil: Instant? = nil,
-        template: (id: String, rule: Repeat)? = nil
+        template: (id: String, rule: Repeat)? = nil, number: Int
     ) -> TaskItem {
         Golden.task(
-            id, title, time, day, scheduled, order: order, done: done, snoozedUntil: snoozedUntil, template: template)
+            id, title, time, day, scheduled, order: order, done: done, snoozedUntil: snoozedUntil, template: template,
+            number: number)
     }
 
     static let tueThu = Repeat.days([.tuesday, .thursday])
@@ -251,17 +263,21 @@ enum Golden1 {
         w.openDay = Day(key: Fixture.day("2026-03-03"), start: 1_772_492_400, end: 1_772_578_800)
         w.openDayLive = true
         w.tasks = [
-            task("20260303-7", "Dentist", "10:15", "2026-03-03", 1_772_529_300, order: 7),
+            task("20260303-7", "Dentist", "10:15", "2026-03-03", 1_772_529_300, order: 7, number: 1),
             task(
                 "20260303-9", "Stretch", "07:30", "2026-03-03", 1_772_519_400, order: 9,
-                done: (1_772_527_200, 16, 1), template: ("t-1", .daily)),
-            task("20260303-10", "Gym", "18:00", "2026-03-03", 1_772_557_200, order: 10, template: ("t-8", tueThu)),
-            task("20260303-11", "Call the bank", "20:00", "2026-03-03", 1_772_564_400, order: 11),
+                done: (1_772_527_200, 16, 1), template: ("t-1", .daily), number: 2),
+            task(
+                "20260303-10", "Gym", "18:00", "2026-03-03", 1_772_557_200, order: 10, template: ("t-8", tueThu),
+                number: 3),
+            task("20260303-11", "Call the bank", "20:00", "2026-03-03", 1_772_564_400, order: 11, number: 4),
             task(
                 "20260303-12", "Read a chapter", "21:00", "2026-03-03", 1_772_568_000, order: 12,
-                snoozedUntil: 1_772_568_900),
+                snoozedUntil: 1_772_568_900, number: 5),
         ]
-        w.tomorrow = [task("20260304-13", "Plan the week", "08:00", "2026-03-04", 1_772_607_600, order: 13)]
+        w.tomorrow = [
+            task("20260304-13", "Plan the week", "08:00", "2026-03-04", 1_772_607_600, order: 13, number: 1)
+        ]
         w.templates = [
             Template(
                 id: "t-1", title: "Stretch", time: WallTime(hour: 7, minute: 30)!, repeatRule: .daily,
@@ -276,6 +292,8 @@ enum Golden1 {
         w.serial = 13
         w.snapshot = VisibleSnapshot(tick: 1_772_524_800, pet: PetState(stageIndex: 0, stageXP: 8))
         w.touchedDays = ["2026-03-03", "2026-03-04"].map(Fixture.day)
+        w.lastNumber = 5
+        w.lastTomorrowNumber = 1
         return w
     }
 
@@ -285,17 +303,18 @@ enum Golden1 {
         tasks: [
             task(
                 "20260302-2", "Stretch", "07:30", "2026-03-02", 1_772_433_000, order: 2,
-                done: (1_772_438_400, 7, 1), template: ("t-1", .daily)),
+                done: (1_772_438_400, 7, 1), template: ("t-1", .daily), number: 1),
             task(
                 "20260302-3", "Write report", "09:00", "2026-03-02", 1_772_438_400, order: 3,
-                done: (1_772_438_400, 8, 2)),
+                done: (1_772_438_400, 8, 2), number: 2),
             task(
                 "20260302-5", "Water plants", "09:15", "2026-03-02", 1_772_439_300, order: 5,
-                done: (1_772_438_400, 9, 2)),
+                done: (1_772_438_400, 9, 2), number: 4),
             task(
-                "20260302-6", "Post letter", "09:30", "2026-03-02", 1_772_440_200, order: 6, done: (1_772_438_400, 6, 2)
-            ),
-            task("20260302-4", "Call the bank", "20:00", "2026-03-02", 1_772_478_000, order: 4),
+                "20260302-6", "Post letter", "09:30", "2026-03-02", 1_772_440_200, order: 6,
+                done: (1_772_438_400, 6, 2),
+                number: 5),
+            task("20260302-4", "Call the bank", "20:00", "2026-03-02", 1_772_478_000, order: 4, number: 3),
         ], done: 4, total: 5, rate: 0.8, petAtOpen: PetState(stageIndex: 0, stageXP: 0),
         petAtClose: PetState(stageIndex: 0, stageXP: 8), xpChange: 8, rest: false, resultXP: 3)
 }

@@ -53,20 +53,20 @@ let historySchema0 =
         w.openDay = Day(key: Fixture.day("2026-03-02"), start: 1_772_406_000, end: 1_772_492_400)
         var done = TaskItem(
             id: "20260302-3", title: "Write report", time: WallTime(hour: 8, minute: 30)!,
-            dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_436_600, order: 3)
+            dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_436_600, order: 3, number: 1)
         done.completedAt = 1_772_439_000
         done.completedSeq = 9
         done.xp = 2
         var snoozed = TaskItem(
             id: "20260302-4", title: "Call Mum", time: WallTime(hour: 12, minute: 0)!,
             dayKey: Fixture.day("2026-03-02"), scheduled: 1_772_449_200, order: 4,
-            templateID: "t-2", repeatRule: .weekdays)
+            templateID: "t-2", repeatRule: .weekdays, number: 2)
         snoozed.snoozedUntil = 1_772_453_700
         w.tasks = [done, snoozed]
         w.tomorrow = [
             TaskItem(
                 id: "20260303-5", title: "Dentist", time: WallTime(hour: 9, minute: 0)!,
-                dayKey: Fixture.day("2026-03-03"), scheduled: 1_772_524_800, order: 5)
+                dayKey: Fixture.day("2026-03-03"), scheduled: 1_772_524_800, order: 5, number: 1)
         ]
         w.templates = [
             Template(
@@ -77,6 +77,9 @@ let historySchema0 =
         w.serial = 5
         // Through schema 2: the open day and the next day's task added in advance count as touched.
         w.touchedDays = ["2026-03-02", "2026-03-03"].map(Fixture.day)
+        // From schema 3 on: each day's tasks numbered in creation order.
+        w.lastNumber = 2
+        w.lastTomorrowNumber = 1
         return w
     }
 
@@ -105,7 +108,7 @@ let historySchema0 =
         // A save writes the current schema; history lines stay as written (append-only) and keep reading.
         try store.save(Self.expectedWorld())
         let saved = String(decoding: bytes(dir.file("state.json")) ?? [], as: UTF8.self)
-        #expect(saved.contains(#""schema":3,"#) && !saved.contains(#""pet":"#))
+        #expect(saved.contains(#""schema":4,"#) && !saved.contains(#""pet":"#))
         store.close()
         let (again, reloaded) = try openLoaded(dir.store)
         #expect(reloaded.start == .state(Self.expectedWorld()))
@@ -116,7 +119,7 @@ let historySchema0 =
     @Test func aNewerStateIsRefusedTouchingNothing() throws {
         let dir = TempDir()
         try FileManager.default.createDirectory(atPath: dir.store, withIntermediateDirectories: true)
-        let newer = #"{"schema":4,"world":{"whatever":"comes next"}}"#
+        let newer = #"{"schema":5,"world":{"whatever":"comes next"}}"#
         write(newer, to: dir.file("state.json"))
         write(#"{"torn":"#, to: dir.file("history-2026.jsonl"))  // would be repaired, were it not refused
         write("x", to: dir.file(".state.json.tmp"))
@@ -126,7 +129,7 @@ let historySchema0 =
         #expect {
             _ = try store.load(now: Fixture.now)
         } throws: { error in
-            guard let e = error as? StoreError, e.kind == .newerSchema(found: 4, supported: 3) else { return false }
+            guard let e = error as? StoreError, e.kind == .newerSchema(found: 5, supported: 4) else { return false }
             return e.message.contains("newer Pet Progress") && e.message.contains("Nothing was changed")
         }
         #expect(throws: StoreError.self) { try store.save(Fixture.world(closedThrough: nil)) }
@@ -146,7 +149,7 @@ let historySchema0 =
         let store = try PetStore.open(directory: dir.store)
         #expect {
             _ = try store.load(now: Fixture.now)
-        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 3) }
+        } throws: { ($0 as? StoreError)?.kind == .newerSchema(found: 7, supported: 4) }
         store.close()
         #expect(snapshot(dir.store) == before)
     }
@@ -190,13 +193,19 @@ enum Schema1Fixture {
         #expect(loaded.problems.isEmpty)
         #expect(world.restDays.isEmpty, "no day was marked before rest days existed")
         // Every field of the old world survives: the migrated world, encoded, is the old one plus
-        // `restDays` (schema 2) and the touched days: the open day and the next day's task (schema 3).
+        // `restDays` (schema 2), the touched days: the open day and the next day's task (schema 3),
+        // and each day's tasks numbered in creation order, which is their order here (schema 4).
         let old = try #require(Self.object(Schema1Fixture.state)?["world"] as? [String: Any])
         let encoded = try #require(Self.object(StateFile.encode(world))?["world"] as? NSDictionary)
+        func numbered(_ key: String) -> [[String: Any]] {
+            ((old[key] as? [[String: Any]]) ?? []).enumerated().map { $1.merging(["number": $0 + 1]) { $1 } }
+        }
         #expect(
             encoded
                 == (old.merging([
                     "restDays": [Any](), "touchedDays": ["2026-03-03", "2026-03-04"], "lookBackTouched": true,
+                    "tasks": numbered("tasks"), "tomorrow": numbered("tomorrow"), "lastNumber": 5,
+                    "lastTomorrowNumber": 1,
                 ]) { $1 } as NSDictionary))
         #expect(world.lastClosedDay == Fixture.day("2026-03-02") && world.tasks.count == 5)
         #expect(world.settings.rollover && world.settings.graceMinutes == 45 && world.settings.snoozeMinutes == 20)
@@ -226,6 +235,6 @@ enum Schema1Fixture {
         #expect(both.records.map(\.rest) == [false, true])
         #expect(both.records.last?.xpChange == 1 && both.records.last?.resultXP == 0, "the late Stretch only")
         let lines = String(decoding: bytes(dir.file("history-2026.jsonl")) ?? [], as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":3}"#))
+        #expect(lines.count == 2 && lines[0].hasSuffix(#""schema":1}"#) && lines[1].hasSuffix(#""schema":4}"#))
     }
 }

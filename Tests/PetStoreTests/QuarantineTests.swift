@@ -17,7 +17,7 @@ import Testing
         ("zeros", String(repeating: "\u{0}", count: 4096), "not valid JSON"),
         ("wrong shape", #"{"tasks":[1,2,3],"hello":"world"}"#, "no \"schema\" version"),
         ("a JSON array", "[1,2,3]", "no \"schema\" version"),
-        ("schema 3, wrong world", #"{"schema":3,"world":{"tasks":"none"}}"#, "do not fit the schema 3 state"),
+        ("schema 4, wrong world", #"{"schema":4,"world":{"tasks":"none"}}"#, "do not fit the schema 4 state"),
         ("schema 1, wrong world", #"{"schema":1,"world":{"tasks":"none"}}"#, "schema 1 contents could not be migrated"),
         ("unknown old schema", #"{"schema":-3,"world":{}}"#, "not one this version can migrate"),
     ])

@@ -81,6 +81,7 @@ struct StateGen {
         t.completedSeq = unsigned()
         t.xp = integer()
         t.snoozedUntil = maybe { $0.instant() }
+        t.number = integer()
         return t
     }
 
@@ -111,6 +112,8 @@ struct StateGen {
         w.mutations = unsigned()
         w.serial = unsigned()
         w.snapshot = maybe { VisibleSnapshot(tick: $0.instant(), pet: $0.pet()) }
+        w.lastNumber = integer()
+        w.lastTomorrowNumber = integer()
         return w
     }
 
@@ -195,7 +198,18 @@ enum WithinBounds {
         b.completedSeq = UInt64(count(t.completedSeq))
         b.xp = Int(count(t.xp))
         b.snoozedUntil = t.snoozedUntil.map(instant)
+        b.number = Int(max(1, count(t.number)))
         return b
+    }
+
+    /// A day's tasks numbered 1, 2, 3… (each number once), and a last number no lower.
+    static func numbered(_ tasks: [TaskItem], last: Int) -> ([TaskItem], Int) {
+        let numbered = tasks.enumerated().map { i, t in
+            var b = task(t)
+            b.number = i + 1
+            return b
+        }
+        return (numbered, max(Int(count(last)), tasks.count))
     }
     static func world(_ w: PetWorld) -> PetWorld {
         var b = w
@@ -203,8 +217,8 @@ enum WithinBounds {
         b.settings.snoozeMinutes = w.settings.snoozeMinutes.clamped(Settings.snoozeRange)
         b.openingPet = pet(w.openingPet)
         b.openDay = day(w.openDay)
-        b.tasks = w.tasks.map(task)
-        b.tomorrow = w.tomorrow.map(task)
+        (b.tasks, b.lastNumber) = numbered(w.tasks, last: w.lastNumber)
+        (b.tomorrow, b.lastTomorrowNumber) = numbered(w.tomorrow, last: w.lastTomorrowNumber)
         b.templates = w.templates.map {
             let order = UInt64(max(1, count($0.order)))
             return Template(

@@ -17,6 +17,7 @@ extension ServiceStatus {
         case recoveryLost = "recovery_lost"
         case recoveryAt = "recovery_at"
         case problemsAcknowledged = "problems_acknowledged"
+        case nextDay = "next_day"
     }
 
     /// The status as an `a{sv}`.
@@ -43,6 +44,7 @@ extension ServiceStatus {
         w.add(Key.recoveryLost, recoveryLost)
         w.add(Key.recoveryAt, int64: recoveryAt)
         w.add(Key.problemsAcknowledged, problemsAcknowledged)
+        w.add(Key.nextDay, nextDay)
         return w
     }
 
@@ -61,6 +63,7 @@ extension ServiceStatus {
         recoveryLost = try r.string(Key.recoveryLost, addedLater: "")
         recoveryAt = try r.int64(Key.recoveryAt, addedLater: 0)
         problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
+        nextDay = try r.string(Key.nextDay, addedLater: "")
     }
 }
 

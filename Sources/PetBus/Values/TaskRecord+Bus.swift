@@ -17,6 +17,7 @@ extension TaskRecord {
         case xp
         case repeatRule = "repeat"
         case templateID = "template_id"
+        case number
     }
 
     /// The record as an `a{sv}`.
@@ -43,6 +44,7 @@ extension TaskRecord {
         w.add(Key.xp, int: xp)
         w.add(Key.repeatRule, repeatRule)
         w.add(Key.templateID, templateID)
+        w.add(Key.number, int: number)
         return w
     }
 
@@ -57,6 +59,7 @@ extension TaskRecord {
             scheduledAt: try r.int64(Key.scheduledAt, addedLater: 0),
             overdue: try r.bool(Key.overdue), isNext: try r.bool(Key.isNext), xp: try r.int(Key.xp),
             repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID))
+        number = try r.int(Key.number, addedLater: 0)
     }
 }
 

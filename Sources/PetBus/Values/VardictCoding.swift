@@ -48,6 +48,10 @@ struct VardictReader {
         values[key.rawValue] == nil ? absent : try bool(key)
     }
     func int(_ key: some BusKey) throws(BusDecodingError) -> Int { try typed(key, "i") { $0.int32Value.map(Int.init) } }
+    /// A key added to the contract later: its absence reads as `fallback` (a wrong type is an error).
+    func int(_ key: some BusKey, addedLater fallback: Int) throws(BusDecodingError) -> Int {
+        values[key.rawValue] == nil ? fallback : try int(key)
+    }
     func int64(_ key: some BusKey) throws(BusDecodingError) -> Int64 { try typed(key, "x") { $0.int64Value } }
     /// A key added to the contract after the first release: an older daemon does not send it, and
     /// its absence reads as `fallback` (a wrong type is still an error).

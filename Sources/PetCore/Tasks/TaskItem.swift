@@ -20,10 +20,13 @@ public struct TaskItem: Hashable, Sendable {
     public var templateID: String?
     /// The template's repeat rule when it was instantiated; nil for a one-off.
     public var repeatRule: Repeat?
+    /// What a person types to name it: 1, 2, 3… in the order tasks were added to its day, never
+    /// reused within the day (petprogress(7) §3).
+    public var number: Int
 
     public init(
         id: String, title: String, time: WallTime, dayKey: DayKey, scheduled: Instant, order: UInt64,
-        templateID: String? = nil, repeatRule: Repeat? = nil
+        templateID: String? = nil, repeatRule: Repeat? = nil, number: Int = 0
     ) {
         self.id = id
         self.title = title
@@ -33,6 +36,7 @@ public struct TaskItem: Hashable, Sendable {
         self.order = order
         self.templateID = templateID
         self.repeatRule = repeatRule
+        self.number = number
     }
 
     public var isDone: Bool { completedAt != nil }

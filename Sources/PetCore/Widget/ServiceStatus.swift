@@ -30,6 +30,9 @@ public struct ServiceStatus: Hashable, Sendable {
     public var recoveryAt: Instant = 0
     /// Whether `AcknowledgeProblems` was called since that recovery.
     public var problemsAcknowledged: Bool = false
+    /// The next day's key as projected now ("tomorrow": what `ListTasks("tomorrow")` and the rest
+    /// days call it); "" from a daemon before this key.
+    public var nextDay: String = ""
 
     /// The recovery notice a client shows in one line until it is acknowledged, else nil.
     public var recoveryNotice: String? {

@@ -25,6 +25,8 @@ public struct TaskRecord: Hashable, Sendable {
     public var repeatRule: String
     /// `""` for a one-off.
     public var templateID: String
+    /// The task's number on its day (petprogress(7) §3); 0 in a record from before numbers.
+    public var number: Int = 0
 
     public init(
         id: String, title: String, time: String, effectiveTime: String, dayKey: String, done: Bool,
@@ -68,6 +70,7 @@ public struct TaskRecord: Hashable, Sendable {
             snoozedUntil: task.snoozedUntil ?? 0, scheduledAt: task.scheduled, overdue: overdue, isNext: isNext,
             xp: task.isDone ? task.xp : 0,
             repeatRule: task.repeatRule?.description ?? "", templateID: task.templateID ?? "")
+        self.number = task.number
     }
 
     /// A day's records in day order (effective instant, then creation order).

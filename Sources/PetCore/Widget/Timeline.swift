@@ -6,7 +6,8 @@ public enum Timeline {
     /// The entries. The pet part is the live pet now (no closeout is projected). The task part is
     /// the tick's day as known now: the open day's tasks for ticks before its end (including ticks
     /// before its start after a backward clock, since the open day stays open); for the next day,
-    /// the tasks added for it plus the recurring instances it will get; for any later day reached
+    /// the tasks added for it plus the recurring instances it will get and, with rollover on, the
+    /// copies the open day's undone one-offs would give; for any later day reached
     /// within 24 ticks (a short transition day), its recurring instances. None projected is done;
     /// a day marked as a rest day projects no instances.
     public static func entries(world: PetWorld, _ ctx: Context, iconPath: (Stage) -> String) -> [WidgetEntry] {
@@ -17,8 +18,11 @@ public enum Timeline {
         for (tick, following) in zip(ticks, ticks.dropFirst()) {
             while let last = days.last, tick >= last.day.end {
                 let day = DayCalendar.day(after: last.day, resetTime: world.settings.resetTime, zone: ctx.zone)
-                let known = days.count == 1 ? world.tomorrow : []
-                days.append((day, known + world.projectedInstances(for: day, zone: ctx.zone)))
+                let next = days.count == 1
+                days.append(
+                    next
+                        ? (day, world.tomorrow + world.projectedArrivals(for: day, zone: ctx.zone))
+                        : (day, world.projectedInstances(for: day, zone: ctx.zone)))
             }
             guard let current = days.last else { break }
             result.append(

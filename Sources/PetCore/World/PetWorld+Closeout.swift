@@ -61,6 +61,9 @@ extension PetWorld {
             return t
         }
         tomorrow = []
+        // Tasks added in advance keep the numbers they were shown with; the day's own follow.
+        lastNumber = lastTomorrowNumber
+        lastTomorrowNumber = 0
         _ = recordMutation()
         return (closeout, missed)
     }
@@ -71,24 +74,54 @@ extension PetWorld {
         let day = openDay
         for template in instantiatedTemplates(on: day.key) {
             guard tasks.count < Self.maxTasksPerDay else { return }
-            tasks.append(instance(of: template, in: day, at: Self.placeLeniently(template.time, in: day, zone: zone)))
+            tasks.append(
+                instance(
+                    of: template, in: day, at: Self.placeLeniently(template.time, in: day, zone: zone),
+                    number: takeNumber()))
         }
         for old in rolled {
             guard tasks.count < Self.maxTasksPerDay else { return }
             let n = takeSerial()
             tasks.append(
-                TaskItem(
-                    id: "\(day.key.digits)-\(n)", title: old.title, time: old.time, dayKey: day.key,
-                    scheduled: Self.placeLeniently(old.time, in: day, zone: zone), order: n))
+                rolledCopy(of: old, in: day, zone: zone, order: n, number: takeNumber()))
         }
+    }
+
+    /// A fresh copy of an undone task for `day`: same title and time, not done, not snoozed.
+    private func rolledCopy(of old: TaskItem, in day: Day, zone: Zone, order: UInt64, number: Int) -> TaskItem {
+        TaskItem(
+            id: "\(day.key.digits)-\(order)", title: old.title, time: old.time, dayKey: day.key,
+            scheduled: Self.placeLeniently(old.time, in: day, zone: zone), order: order, number: number)
+    }
+
+    /// The tasks the next day would get when it opens, after those added for it (for the
+    /// timeline's projection and `petctl tomorrow`): its recurring instances (none for a day
+    /// marked as a rest day), then, with rollover on, copies of the open day's undone one-offs;
+    /// numbered after the tasks added for it, as they will be.
+    public func projectedArrivals(for day: Day, zone: Zone) -> [TaskItem] {
+        var copy = self
+        copy.lastNumber = lastTomorrowNumber
+        let rolled = settings.rollover ? tasks.inDayOrder().filter { !$0.isDone && $0.templateID == nil } : []
+        let arrivals =
+            projectedInstances(for: day, zone: zone, into: &copy)
+            + rolled.map {
+                copy.rolledCopy(of: $0, in: day, zone: zone, order: copy.takeSerial(), number: copy.takeNumber())
+            }
+        return Array(arrivals.prefix(max(0, Self.maxTasksPerDay - tomorrow.count)))
     }
 
     /// The recurring instances a day would get when it opens (for the timeline's projection):
     /// none for a day marked as a rest day.
     public func projectedInstances(for day: Day, zone: Zone) -> [TaskItem] {
         var copy = self
-        return instantiatedTemplates(on: day.key).map {
-            copy.instance(of: $0, in: day, at: Self.placeLeniently($0.time, in: day, zone: zone))
+        copy.lastNumber = 0
+        return projectedInstances(for: day, zone: zone, into: &copy)
+    }
+
+    private func projectedInstances(for day: Day, zone: Zone, into copy: inout PetWorld) -> [TaskItem] {
+        instantiatedTemplates(on: day.key).map {
+            copy.instance(
+                of: $0, in: day, at: Self.placeLeniently($0.time, in: day, zone: zone), number: copy.takeNumber())
         }
     }
 

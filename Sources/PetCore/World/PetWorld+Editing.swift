@@ -20,7 +20,8 @@ extension PetWorld {
             try checkRoom(choice == .today ? tasks.count : tomorrow.count, day: day)
             let n = takeSerial()
             let task = TaskItem(
-                id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n)
+                id: "\(day.key.digits)-\(n)", title: title, time: time, dayKey: day.key, scheduled: at, order: n,
+                number: takeNumber(tomorrow: choice == .tomorrow))
             if choice == .today { tasks.append(task) } else { tomorrow.append(task) }
             touch(day.key)
             _ = recordMutation()
@@ -36,7 +37,7 @@ extension PetWorld {
         let n = takeSerial()
         let template = Template(id: "t-\(n)", title: title, time: time, repeatRule: rule, firstDay: day.key, order: n)
         templates.append(template)
-        if wantsInstance { tasks.append(instance(of: template, in: day, at: at)) }
+        if wantsInstance { tasks.append(instance(of: template, in: day, at: at, number: takeNumber())) }
         // The day its first instance lands on: today's now, tomorrow's when that day opens.
         if rule.matches(day.key.weekday) { touch(day.key) }
         _ = recordMutation()
@@ -53,8 +54,17 @@ extension PetWorld {
         let time = rawTime.isEmpty ? nil : try WallTime.parse(rawTime)
         switch slot {
         case .template(let i):
+            let copy = untouchedInstance(of: templates[i])
             if let title { templates[i].title = title }
             if let time { templates[i].time = time }
+            // The open day's copy follows when it is still the template's own (petprogress(7) §3);
+            // a time the open day does not hold leaves it as it is. This touches no day (§3.1).
+            if let copy,
+                let edited = try? edited(
+                    tasks[copy], title: title, time: time, in: openDay, zone: ctx.zone, closestTo: ctx.now)
+            {
+                tasks[copy] = edited
+            }
         case .today(let i):
             tasks[i] = try edited(tasks[i], title: title, time: time, in: openDay, zone: ctx.zone, closestTo: ctx.now)
             touch(openDay.key)
@@ -115,10 +125,18 @@ extension PetWorld {
     }
 
     /// A new task of `day` made from a template.
-    mutating func instance(of template: Template, in day: Day, at: Instant) -> TaskItem {
+    mutating func instance(of template: Template, in day: Day, at: Instant, number: Int) -> TaskItem {
         let n = takeSerial()
         return TaskItem(
             id: "\(day.key.digits)-\(n)", title: template.title, time: template.time, dayKey: day.key,
-            scheduled: at, order: n, templateID: template.id, repeatRule: template.repeatRule)
+            scheduled: at, order: n, templateID: template.id, repeatRule: template.repeatRule, number: number)
+    }
+
+    /// The open day's instance of `template` when it is not done and not edited on its own: it
+    /// still has the template's title and time (an edit that changed nothing is no edit).
+    private func untouchedInstance(of template: Template) -> Int? {
+        tasks.firstIndex {
+            $0.templateID == template.id && !$0.isDone && $0.title == template.title && $0.time == template.time
+        }
     }
 }

@@ -25,7 +25,9 @@ extension PetWorld {
         case .tomorrow:
             throw PetError(.invalidArgument, "Task \(quoted(id)) is tomorrow's; only today's tasks can be \(verb).")
         case .template:
-            throw PetError(.invalidArgument, "\(quoted(id)) is a recurring template; \(verb) applies to a day's task.")
+            throw PetError(
+                .invalidArgument,
+                "\(quoted(id)) is a repeating task's template, not a day's task; only a day's task can be \(verb).")
         }
     }
 

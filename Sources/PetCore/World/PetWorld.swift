@@ -29,6 +29,10 @@ public struct PetWorld: Hashable, Sendable {
     public var mutations: UInt64
     /// The last serial handed out for an id; ids are never reused.
     public var serial: UInt64
+    /// The last task number handed out on the open day, and on the next day (petprogress(7) §3):
+    /// a number is never reused within its day, even after its task is deleted.
+    public var lastNumber: Int = 0
+    public var lastTomorrowNumber: Int = 0
     /// What the widget's pet part shows: the live pet as of the latest tick reached (petprogress(7) §3.2);
     /// nil until the snapshot rule first runs.
     public var snapshot: VisibleSnapshot?
@@ -58,7 +62,8 @@ public struct PetWorld: Hashable, Sendable {
     public init(
         settings: Settings, openingPet: PetState, openDay: Day, openDayLive: Bool, tasks: [TaskItem],
         tomorrow: [TaskItem], templates: [Template], restDays: [DayKey], lastClosedDay: DayKey?, mutations: UInt64,
-        serial: UInt64, snapshot: VisibleSnapshot?, touchedDays: [DayKey] = [], lookBackTouched: Bool = true
+        serial: UInt64, snapshot: VisibleSnapshot?, touchedDays: [DayKey] = [], lookBackTouched: Bool = true,
+        lastNumber: Int = 0, lastTomorrowNumber: Int = 0
     ) {
         self.settings = settings
         self.openingPet = openingPet
@@ -74,6 +79,8 @@ public struct PetWorld: Hashable, Sendable {
         self.snapshot = snapshot
         self.touchedDays = touchedDays
         self.lookBackTouched = lookBackTouched
+        self.lastNumber = lastNumber
+        self.lastTomorrowNumber = lastTomorrowNumber
     }
 
     /// The live pet: the opening state with the day's recorded awards replayed in completion order.
@@ -94,6 +101,16 @@ public struct PetWorld: Hashable, Sendable {
     mutating func takeSerial() -> UInt64 {
         serial += 1
         return serial
+    }
+
+    /// The next number of the open day (`tomorrow` false) or of the next day.
+    mutating func takeNumber(tomorrow: Bool = false) -> Int {
+        if tomorrow {
+            lastTomorrowNumber += 1
+            return lastTomorrowNumber
+        }
+        lastNumber += 1
+        return lastNumber
     }
 
     /// Counts one acknowledged change and returns its sequence number.

@@ -88,6 +88,7 @@ extension PetService {
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
             mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
         status.openDayEnd = world.openDay.end
+        status.nextDay = world.nextDay(zone: zone).key.description
         if let recovery {
             status.recovery = recovery.sentence
             status.recoverySource = recovery.source.rawValue

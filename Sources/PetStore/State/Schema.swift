@@ -12,18 +12,25 @@ import PetCore
 /// Schema 2 is the release before away days: no `touchedDays` and no `lookBackTouched` in the
 /// world, no `presence` in history records.
 ///
+/// Schema 3 is the release before task numbers: no `number` in tasks, no `lastNumber` and no
+/// `lastTomorrowNumber` in the world.
+///
 /// A migration is a function on the parsed JSON object, so it never needs the old Swift types.
 /// Today's keys are the stored types' own (`Stored/`); the old ones are spelled here only.
 public enum Schema {
     /// The version this build writes.
-    public static let current = 3
+    public static let current = 4
 
     typealias Object = [String: JSONValue]
 
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
-    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [0: worldFrom0, 1: worldFrom1, 2: worldFrom2]
+    static let worldMigrations: [Int: @Sendable (Object) -> Object] = [
+        0: worldFrom0, 1: worldFrom1, 2: worldFrom2, 3: worldFrom3,
+    ]
     /// Migrations of a history line's `record`, keyed by the version they migrate from.
-    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [0: recordFrom0, 1: recordFrom1, 2: recordFrom2]
+    static let recordMigrations: [Int: @Sendable (Object) -> Object] = [
+        0: recordFrom0, 1: recordFrom1, 2: recordFrom2, 3: recordFrom3,
+    ]
 
     /// Runs the migrations from `version` up to `current`; nil when a step is missing.
     static func migrate(_ object: Object, from version: Int, using steps: [Int: @Sendable (Object) -> Object])
@@ -112,6 +119,41 @@ public enum Schema {
         var r = old
         if r[Record.presence] == nil { r[Record.presence] = .string(Presence.present.rawValue) }
         return r
+    }
+
+    /// Each day's tasks numbered 1, 2, 3… in the order they were added (their creation order),
+    /// the open day's and the next day's alike (petprogress(7) §3; docs/DECISIONS.md).
+    private static func worldFrom3(_ old: Object) -> Object {
+        var w = old
+        for (list, last) in [(World.tasks, World.lastNumber), (World.tomorrow, World.lastTomorrowNumber)] {
+            let (numbered, count) = numbered(w[list])
+            w[list] = numbered
+            if w[last] == nil { w[last] = .integer(Int64(count)) }
+        }
+        return w
+    }
+
+    private static func recordFrom3(_ old: Object) -> Object {
+        var r = old
+        r[Record.tasks] = numbered(r[Record.tasks]).tasks
+        return r
+    }
+
+    /// The tasks with a `number` each, by creation order (`order`, then place in the list), and
+    /// how many there are.
+    private static func numbered(_ value: JSONValue?) -> (tasks: JSONValue?, count: Int) {
+        guard case .array(let tasks) = value else { return (value, 0) }
+        let order = { (task: JSONValue) -> Int64 in
+            if case .integer(let n)? = task.object?[TaskItem.Key.order.stringValue] { n } else { Int64.max }
+        }
+        let ranked = tasks.indices.sorted { (order(tasks[$0]), $0) < (order(tasks[$1]), $1) }
+        var result = tasks
+        for (rank, i) in ranked.enumerated() {
+            guard var t = tasks[i].object else { continue }
+            if t[TaskItem.Key.number] == nil { t[TaskItem.Key.number] = .integer(Int64(rank + 1)) }
+            result[i] = .object(t)
+        }
+        return (.array(result), tasks.count)
     }
 
     private static func tasksFrom0(_ value: JSONValue?) -> JSONValue? {

@@ -3,6 +3,8 @@ import PetCore
 extension PetWorld: Decodable, JSONWritable {
     enum Key {
         static var lastClosedDay: StoredKey { StoredKey("lastClosedDay") }
+        static var lastNumber: StoredKey { StoredKey("lastNumber") }
+        static var lastTomorrowNumber: StoredKey { StoredKey("lastTomorrowNumber") }
         static var lookBackTouched: StoredKey { StoredKey("lookBackTouched") }
         static var mutations: StoredKey { StoredKey("mutations") }
         static var openDay: StoredKey { StoredKey("openDay") }
@@ -35,6 +37,11 @@ extension PetWorld: Decodable, JSONWritable {
         try Self.check(tasks: tasks, tomorrow: tomorrow, templates: templates, serial: serial, c)
         let touchedDays = try c.decode([DayKey].self, forKey: Key.touchedDays)
         let lookBackTouched = try c.decode(Bool.self, forKey: Key.lookBackTouched)
+        let lastNumber = try c.decodeCount(Int.self, forKey: Key.lastNumber)
+        let lastTomorrowNumber = try c.decodeCount(Int.self, forKey: Key.lastTomorrowNumber)
+        for (key, list, last) in [(Key.tasks, tasks, lastNumber), (Key.tomorrow, tomorrow, lastTomorrowNumber)] {
+            try Self.checkNumbers(list, last: last, key, c)
+        }
         // Ascending, each once: the order `SetRest` and `touch` keep.
         for (key, days) in [(Key.restDays, restDays), (Key.touchedDays, touchedDays)] {
             if let i = days.indices.dropFirst().first(where: { days[$0] <= days[$0 - 1] }) {
@@ -45,7 +52,23 @@ extension PetWorld: Decodable, JSONWritable {
             settings: settings, openingPet: openingPet, openDay: openDay, openDayLive: openDayLive, tasks: tasks,
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,
             mutations: mutations, serial: serial, snapshot: snapshot, touchedDays: touchedDays,
-            lookBackTouched: lookBackTouched)
+            lookBackTouched: lookBackTouched, lastNumber: lastNumber, lastTomorrowNumber: lastTomorrowNumber)
+    }
+
+    /// A day's task numbers are each used once and none is past the last one handed out (a later
+    /// task would repeat it).
+    private static func checkNumbers(
+        _ tasks: [TaskItem], last: Int, _ key: StoredKey, _ c: KeyedDecodingContainer<StoredKey>
+    ) throws {
+        var seen = Set<Int>()
+        for task in tasks {
+            guard task.number <= last else {
+                throw c.outOfBounds(key, "task number \(task.number) is past the last number handed out, \(last)")
+            }
+            guard seen.insert(task.number).inserted else {
+                throw c.outOfBounds(key, "task number \(task.number) is used twice")
+            }
+        }
     }
 
     /// At most a day's tasks on each day and the templates' limit, and no id made from a serial
@@ -71,6 +94,8 @@ extension PetWorld: Decodable, JSONWritable {
     func write(to json: inout JSONWriter) {
         json.beginObject()
         json.field(Key.lastClosedDay, lastClosedDay)
+        json.field(Key.lastNumber, lastNumber)
+        json.field(Key.lastTomorrowNumber, lastTomorrowNumber)
         json.field(Key.lookBackTouched, lookBackTouched)
         json.field(Key.mutations, mutations)
         json.field(Key.openDay, openDay)

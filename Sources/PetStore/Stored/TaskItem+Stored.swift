@@ -6,6 +6,7 @@ extension TaskItem: Decodable, JSONWritable {
         static var completedSeq: StoredKey { StoredKey("completedSeq") }
         static var dayKey: StoredKey { StoredKey("dayKey") }
         static var id: StoredKey { StoredKey("id") }
+        static var number: StoredKey { StoredKey("number") }
         static var order: StoredKey { StoredKey("order") }
         static var repeatRule: StoredKey { StoredKey("repeatRule") }
         static var scheduled: StoredKey { StoredKey("scheduled") }
@@ -39,9 +40,10 @@ extension TaskItem: Decodable, JSONWritable {
             throw c.outOfBounds(Key.templateID, "\(quoted(templateID)) is not a template id t-N")
         }
         let repeatRule = try c.decodeIfPresent(Repeat.self, forKey: Key.repeatRule)
+        let number = try c.decode(Int.self, forKey: Key.number, within: 1...Bounds.count.upperBound, "a task number")
         self.init(
             id: id, title: title, time: time, dayKey: dayKey, scheduled: scheduled, order: order,
-            templateID: templateID, repeatRule: repeatRule)
+            templateID: templateID, repeatRule: repeatRule, number: number)
         self.completedAt = completedAt
         self.completedSeq = completedSeq
         self.xp = xp
@@ -54,6 +56,7 @@ extension TaskItem: Decodable, JSONWritable {
         json.field(Key.completedSeq, completedSeq)
         json.field(Key.dayKey, dayKey)
         json.field(Key.id, id)
+        json.field(Key.number, number)
         json.field(Key.order, order)
         json.field(Key.repeatRule, repeatRule)
         json.field(Key.scheduled, scheduled)

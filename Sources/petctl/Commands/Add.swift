@@ -50,11 +50,19 @@ struct Add: ParsableCommand {
     func run() throws {
         let day = tomorrow ? "tomorrow" : "today"
         let rule = `repeat` ?? ""
-        let (id, sent) = try Session.run { client in
+        let (shown, copy, sent) = try Session.run { client in
             let sent = try TimeInput.wallTime(time, client)
-            return (try client.addTask(title: joinedTitle, time: sent, day: day, repeat: rule), sent)
+            let id = try client.addTask(title: joinedTitle, time: sent, day: day, repeat: rule)
+            // The number the new task has on its day; a repeating task's template, and today's copy.
+            guard rule.isEmpty else {
+                let copy = try client.listTasks(day: "").first { $0.templateID == id }.map { Handle.shown($0) }
+                return (id, copy, sent)
+            }
+            let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
+            return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil, sent)
         }
         let what = rule.isEmpty ? "" : ", repeating \(rule)"
-        Output.lines(["Added \(TodayScreen.handle(id)): \(sent) \(Titles.quoted(joinedTitle)) (\(day)\(what))."])
+        let today = copy.map { " Today's copy is \($0)." } ?? ""
+        Output.lines(["Added \(shown): \(sent) \(Titles.quoted(joinedTitle)) (\(day)\(what)).\(today)"])
     }
 }

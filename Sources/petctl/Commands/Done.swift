@@ -10,16 +10,16 @@ struct Done: ParsableCommand {
         discussion: """
             On time (within the grace window of its time) earns 2 XP, late 1. The panel's pet catches \
             up at the top of the hour.
-            Examples: petctl done    petctl done 14
+            Examples: petctl done    petctl done 3
             """)
 
-    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+    @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (id, xp, title) = try Handle.act(
-            on: task, named: { try $0.markDone($1) }, next: { try $0.markNextDone() })
+        let (shown, xp, title) = try Handle.act(
+            on: task, verb: "done", named: { try $0.markDone($1) }, next: { try $0.markNextDone() })
         let judged = xp >= 2 ? "on time" : "late"
-        Output.lines(["Done: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
+        Output.lines(["Done: \(shown) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
     }
 }
 
@@ -30,16 +30,16 @@ struct Snooze: ParsableCommand {
         abstract: "Snooze a task by the snooze length (no ID: the next task).",
         discussion: """
             A snooze moves the task later in today's order; on time is still judged against its own time.
-            Examples: petctl snooze    petctl snooze 14
+            Examples: petctl snooze    petctl snooze 3
             """)
 
-    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+    @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (id, until, title) = try Handle.act(
-            on: task, named: { try $0.snooze($1) }, next: { try $0.snoozeNext() })
+        let (shown, until, title) = try Handle.act(
+            on: task, verb: "snooze", named: { try $0.snooze($1) }, next: { try $0.snoozeNext() })
         Output.lines([
-            "Snoozed \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."
+            "Snoozed \(shown) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."
         ])
     }
 }
@@ -50,26 +50,25 @@ struct Undo: ParsableCommand {
         commandName: "undo",
         abstract: "Undo a completion of today (no ID: the most recent one).",
         discussion:
-            "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 14"
+            "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 3"
     )
 
-    @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
+    @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (id, title) = try Session.run { client in
-            let today = try client.listTasks(day: "")
-            let id: String
+        let (shown, title) = try Session.run { client in
             if let task {
-                id = try task.resolve(client)
-            } else {
-                guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
-                    throw Session.refuse("nothing to undo: no task is done today")
-                }
-                id = last.id
+                let named = try task.todays(client, verb: "undo")
+                try task.call(named) { try client.undo($0) }
+                return (named?.shown ?? task.typed, named?.record.title ?? "")
             }
-            try client.undo(id)
-            return (id, today.first { $0.id == id }?.title ?? "")
+            let today = try client.listTasks(day: "")
+            guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
+                throw Session.refuse("nothing to undo: no task is done today")
+            }
+            try client.undo(last.id)
+            return (Handle.shown(last), last.title)
         }
-        Output.lines(["Undone: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) is pending again."])
+        Output.lines(["Undone: \(shown) \(Titles.forLine(title, width: 60)) is pending again."])
     }
 }

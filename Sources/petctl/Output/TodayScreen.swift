@@ -53,7 +53,7 @@ struct TodayScreen {
             lines.append("Add one: petctl add 14:30 \"Write report\"")
             return lines
         }
-        let handleWidth = tasks.map { TextWidth.columns(Self.handle($0.id)) }.max() ?? 1
+        let handleWidth = tasks.map { TextWidth.columns(Handle.shown($0)) }.max() ?? 1
         for task in tasks { lines += rows(task, handleWidth: handleWidth, width: width, style: style) }
         if tasks.allSatisfy(\.done) { lines += ["", "All done. Nothing pending."] }
         return lines
@@ -75,7 +75,7 @@ struct TodayScreen {
     func rows(_ task: TaskRecord, handleWidth: Int, width: Int, style: Style) -> [String] {
         let mark: String =
             task.done ? style.green("✓") : task.isNext ? style.cyan("→") : task.overdue ? style.red("!") : " "
-        let lead = "\(TextWidth.padLeft(Self.handle(task.id), to: handleWidth))  \(task.time) "
+        let lead = "\(TextWidth.padLeft(Handle.shown(task), to: handleWidth))  \(task.time) "
         let prefix = "\(lead)\(mark) "
         let indent = TextWidth.columns(lead) + 2  // the mark is one column, whatever its colour codes
         let notes = Self.notes(task)
@@ -118,7 +118,8 @@ struct TodayScreen {
         }.joined(separator: " · ")
     }
 
-    /// The handle a person types: the serial of `YYYYMMDD-N`, or the id as it is.
+    /// The serial of `YYYYMMDD-N`, or the id as it is: what is shown of a task record without a
+    /// number (from a daemon before numbers).
     static func handle(_ id: String) -> String {
         guard let dash = id.lastIndex(of: "-"), id[..<dash].count == 8 else { return id }
         return String(id[id.index(after: dash)...])
@@ -154,6 +155,6 @@ struct TodayScreen {
         if !task.repeatRule.isEmpty { facts.append("repeats \(task.repeatRule)") }
         if facts.isEmpty { facts.append("pending") }
         return
-            "Task \(handle(task.id)) at \(task.time), \(Titles.quoted(task.title)): \(facts.joined(separator: ", "))."
+            "Task \(Handle.shown(task)) at \(task.time), \(Titles.quoted(task.title)): \(facts.joined(separator: ", "))."
     }
 }

@@ -2,66 +2,140 @@ import ArgumentParser
 import PetBus
 import PetCore
 
-/// How a person names a task: the serial `today` shows (`14`), the full id
-/// (`20260302-14`), or a template's `t-N`.
+/// How a person names a task (petprogress(7) §3, §7): today's number as `petctl today` shows it
+/// (`3`), tomorrow's as `petctl tomorrow` shows it (`+2`), a repeating task's template (`t-4`), or
+/// the full id (`20260302-14`), which scripts may keep using.
 enum Handle: Equatable, ExpressibleByArgument {
-    case serial(UInt64)
-    case id(String)
+    case today(Int)
+    case tomorrow(Int)
     case template(String)
+    case id(String)
 
     init?(argument: String) {
-        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-        func number(_ s: Substring) -> UInt64? { s.allSatisfy(\.isASCII) ? UInt64(s) : nil }
-        switch parts.count {
-        case 1:
-            guard let n = number(parts[0]), n > 0 else { return nil }
-            self = .serial(n)
-        case 2 where parts[0] == "t":
-            guard let n = number(parts[1]), n > 0 else { return nil }
+        func number(_ s: Substring) -> Int? {
+            guard !s.isEmpty, s.count <= 9, s.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s), n > 0 else {
+                return nil
+            }
+            return n
+        }
+        if let n = number(argument[...]) {
+            self = .today(n)
+        } else if argument.hasPrefix("+"), let n = number(argument.dropFirst()) {
+            self = .tomorrow(n)
+        } else if argument.hasPrefix("t-"), number(argument.dropFirst(2)) != nil {
             self = .template(argument)
-        case 2:
-            guard parts[0].count == 8, number(parts[0]) != nil, let n = number(parts[1]), n > 0 else { return nil }
+        } else if Bounds.taskID(argument) != nil {
             self = .id(argument)
-        default:
+        } else {
             return nil
         }
     }
 
-    static let help = "a task's number from petctl today (e.g. 14), its full id (20260302-14), or a template's t-N"
-
-    /// The id to send: a serial is looked up among the open day's and tomorrow's tasks (serials
-    /// are unique across the store, so at most one matches).
-    func resolve(_ client: PetClient) throws -> String {
+    /// What the user typed, as petctl shows it back.
+    var typed: String {
         switch self {
-        case .id(let id), .template(let id): return id
-        case .serial(let n):
-            let suffix = "-\(n)"
-            let candidates = try client.listTasks(day: "") + client.listTasks(day: "tomorrow")
-            guard let task = candidates.first(where: { $0.id.hasSuffix(suffix) }) else {
-                throw Session.refuse("there is no task \(n) today or tomorrow; petctl today lists them")
+        case .today(let n): "\(n)"
+        case .tomorrow(let n): "+\(n)"
+        case .template(let id), .id(let id): id
+        }
+    }
+
+    static let help =
+        "a task's number from petctl today (e.g. 3), tomorrow's from petctl tomorrow (+2), or a template's t-N"
+    /// For `done`, `snooze` and `undo`, which act on today's tasks only.
+    static let todayHelp = "a task's number from petctl today (e.g. 3)"
+
+    /// The shown name of a task record: its number on its day (`+N` for the next day's), or its
+    /// id when the daemon gives no number.
+    static func shown(_ task: TaskRecord, tomorrow: Bool = false) -> String {
+        guard task.number > 0 else { return TodayScreen.handle(task.id) }
+        return tomorrow ? "+\(task.number)" : "\(task.number)"
+    }
+
+    /// A task a handle named, and how petctl shows it (`3`, or `+2` for tomorrow's).
+    struct Named {
+        let record: TaskRecord
+        let shown: String
+    }
+
+    /// The task this handle names among today's and tomorrow's (nil for a template, and for an id
+    /// of neither: the daemon judges it), refusing a number no task has.
+    func task(_ client: PetClient) throws -> Named? {
+        switch self {
+        case .template: return nil
+        case .today(let n):
+            guard let task = try client.listTasks(day: "").first(where: { $0.number == n }) else {
+                throw Session.refuse("there is no task \(n) today; petctl today lists them")
             }
-            return task.id
+            return Named(record: task, shown: Self.shown(task))
+        case .tomorrow(let n):
+            guard let task = try client.listTasks(day: "tomorrow").first(where: { $0.number == n }) else {
+                throw Session.refuse("there is no task +\(n) tomorrow; petctl tomorrow lists them")
+            }
+            return Named(record: task, shown: Self.shown(task, tomorrow: true))
+        case .id(let id):
+            if let task = try client.listTasks(day: "").first(where: { $0.id == id }) {
+                return Named(record: task, shown: Self.shown(task))
+            }
+            return try client.listTasks(day: "tomorrow").first { $0.id == id }.map {
+                Named(record: $0, shown: Self.shown($0, tomorrow: true))
+            }
+        }
+    }
+
+    /// Calls `body` with the id of `task` (else the handle's own id); a rejection quotes the
+    /// handle as the user typed it, not the id.
+    func call<T>(_ task: Named?, _ body: (String) throws -> T) throws -> T {
+        let id: String
+        switch self {
+        case .template(let t), .id(let t): id = task?.record.id ?? t
+        case .today, .tomorrow: id = task?.record.id ?? ""
+        }
+        do {
+            return try body(id)
+        } catch PetClientError.rejected(let rejection) where id != typed {
+            throw Session.fail(
+                .rejected(PetError(rejection.kind, rejection.message.replacing(quoted(id), with: typed))))
         }
     }
 
     /// Runs an action on the task `handle` names, or on the next task when there is none (`done`,
-    /// `snooze`); returns the task's id, the action's answer and the task's title. The next task's
-    /// title comes from the (small) entry read before the action, the rest from the day's list.
+    /// `snooze`); returns the task's shown name, the action's answer and its title. The next task
+    /// comes from the (small) entry read before the action, the named one from the day's list.
     static func act<T>(
-        on handle: Handle?, named: (PetClient, String) throws -> T, next: (PetClient) throws -> (String, T)
+        on handle: Handle?, verb: String, named: (PetClient, String) throws -> T,
+        next: (PetClient) throws -> (String, T)
     ) throws -> (String, T, String) {
         try Session.run { client in
             guard let handle else {
                 let before = try client.widgetEntry()
                 let (id, answer) = try next(client)
-                let title =
-                    id == before.nextTaskID
-                    ? before.nextTaskTitle : try client.listTasks(day: "").first { $0.id == id }?.title ?? ""
-                return (id, answer, title)
+                if let task = before.upcoming.first, task.id == id { return (shown(task), answer, task.title) }
+                let task = try client.listTasks(day: "").first { $0.id == id }
+                return (task.map { shown($0) } ?? TodayScreen.handle(id), answer, task?.title ?? "")
             }
-            let id = try handle.resolve(client)
-            let answer = try named(client, id)
-            return (id, answer, try client.listTasks(day: "").first { $0.id == id }?.title ?? "")
+            let task = try handle.todays(client, verb: verb)
+            let answer = try handle.call(task) { try named(client, $0) }
+            return (task?.shown ?? handle.typed, answer, task?.record.title ?? "")
+        }
+    }
+
+    /// The task of today this handle names, for `done`, `snooze` and `undo`: a template or
+    /// tomorrow's task is refused with what to type instead (nil: an id the daemon judges).
+    func todays(_ client: PetClient, verb: String) throws -> Named? {
+        let done = verb == "done" ? "marked done" : verb == "snooze" ? "snoozed" : "undone"
+        switch self {
+        case .template(let id):
+            let copy = try client.listTasks(day: "").first { $0.templateID == id }
+            let instead = copy.map { "; today's copy is \(Handle.shown($0)): petctl \(verb) \(Handle.shown($0))" }
+            throw Session.refuse(
+                "\(id) is a repeating task, not one of today's tasks\(instead ?? ", and today has no copy of it")")
+        case .today, .tomorrow, .id:
+            let task = try task(client)
+            if let task, task.shown.hasPrefix("+") {
+                throw Session.refuse("\(typed) is tomorrow's task; only today's tasks can be \(done)")
+            }
+            return task
         }
     }
 }

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import petctl
+
+/// How a person names a task on the command line (petprogress(7) §7): today's number, tomorrow's
+/// `+N`, a template's `t-N`, or a full id; anything else is usage.
+@Suite struct HandleTests {
+    @Test func theFormsAPersonTypes() {
+        #expect(Handle(argument: "3") == .today(3))
+        #expect(Handle(argument: "+2") == .tomorrow(2))
+        #expect(Handle(argument: "t-4") == .template("t-4"))
+        #expect(Handle(argument: "20260302-14") == .id("20260302-14"))
+        for form in ["3", "+2", "t-4", "20260302-14"] { #expect(Handle(argument: form)?.typed == form) }
+    }
+
+    @Test func anythingElseIsRefused() {
+        for bad in [
+            "", "0", "+0", "-1", "+", "t-", "t-0", "3a", "+2x", "++2", " 3", "３", "+３", "1234567890", "2026030-1",
+            "20260302-", "tomorrow", "T-4",
+        ] {
+            #expect(Handle(argument: bad) == nil, "\(bad)")
+        }
+    }
+}
