@@ -71,8 +71,8 @@ struct TaskNumberTests {
         let today = try await Self.ok(world, ["today", "--plain"])
         #expect(today.contains("Task 3 at 07:30, Stretch") && today.contains("Task 2 at 09:00, Walk"), "\(today)")
 
-        #expect(try await Self.ok(world, ["edit", "2", "--title", "Long walk"]) == "Updated 2.\n")
-        #expect(try await Self.ok(world, ["edit", "+1", "--time", "11:00"]) == "Updated +1.\n")
+        #expect(try await Self.ok(world, ["edit", "2", "--title", "Long walk"]) == "Updated 2: 09:00 Long walk.\n")
+        #expect(try await Self.ok(world, ["edit", "+1", "--time", "11:00"]) == "Updated +1: 11:00 Plants.\n")
         #expect(try c.tasks("tomorrow").first?.string("time") == "11:00")
         #expect(try await Self.ok(world, ["done", "2"]).hasPrefix("Done: 2 Long walk, +"))
 
@@ -88,7 +88,9 @@ struct TaskNumberTests {
         let help = try await world.petctl(["help", "done"])
         #expect(!help.output.contains("t-N") && !help.output.contains("template"), "\(help)")
 
-        #expect(try await Self.ok(world, ["rm", "+1"]) == "Deleted +1.\n")
+        #expect(
+            try await Self.ok(world, ["rm", "+1"])
+                == "Deleted +1: 11:00 Plants.\nBring it back: petctl add 11:00 Plants --tomorrow\n")
         #expect(try c.tasks("tomorrow").isEmpty)
         #expect(
             try await Self.ok(world, ["add", "12:00", "Lunch"]) == "Added 4: 12:00 Lunch (today).\n",
@@ -104,18 +106,20 @@ struct TaskNumberTests {
         _ = try await Self.ok(world, ["add", "09:00", "Stretch", "--repeat", "daily"])
         #expect(
             try await Self.ok(world, ["edit", "t-1", "--time", "09:30", "--title", "Yoga"])
-                == "Updated t-1, and today's copy 1 with it.\n")
+                == "Updated t-1: 09:30 Yoga, and today's copy 1 with it.\n")
         let copy = try #require(try c.tasks().first)
         #expect(copy.string("title") == "Yoga" && copy.string("time") == "09:30")
         // Edited on its own, the copy keeps its own title.
         _ = try await Self.ok(world, ["edit", "1", "--title", "Long yoga"])
         #expect(
             try await Self.ok(world, ["edit", "t-1", "--title", "Pilates"])
-                == "Updated t-1 from tomorrow on; today's copy 1 stays as it is (done or edited on its own).\n")
+                == "Updated t-1: 09:30 Pilates from tomorrow on; today's copy 1 stays as it is (done or edited on its own).\n"
+        )
         #expect(try c.tasks().first?.string("title") == "Long yoga")
         #expect(
             try await Self.ok(world, ["rm", "t-1"])
-                == "Deleted t-1: no more copies from tomorrow on; today's copy 1 stays.\n")
+                == "Deleted t-1 (09:30 Pilates): no more copies from tomorrow on; today's copy 1 stays.\n"
+                + "Bring it back: petctl add 09:30 Pilates --repeat daily\n")
         #expect(try c.tasks().count == 1)
     }
 
@@ -158,7 +162,7 @@ struct TaskNumberTests {
 
                 """, "\(narrow)")
         // The handles shown reach them.
-        #expect(try await Self.ok(world, ["edit", "+1", "--time", "10:00"]) == "Updated +1.\n")
+        #expect(try await Self.ok(world, ["edit", "+1", "--time", "10:00"]) == "Updated +1: 10:00 Dentist.\n")
         #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:15"]).hasPrefix("Updated t-3"))
         #expect(try await Self.ok(world, ["templates"]).contains("t-3  07:15  weekdays  Stretch"))
     }
