@@ -85,6 +85,7 @@ test: deps
 	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
+	$(PYTHON) scripts/tray-pixmaps.py --check || failed="$$failed tray-pixmaps"; \
 	echo "== make run's next steps, pasted into another shell"; \
 	bash scripts/check-run.sh .build/debug || failed="$$failed run"; \
 	echo "== waybar in a headless sway, clicked"; \
