@@ -90,6 +90,8 @@ test: deps
 	bash scripts/check-run.sh .build/debug || failed="$$failed run"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
+	echo "== petctl tray in waybar's tray, clicked"; \
+	bash scripts/check-tray-waybar.sh .build/debug || failed="$$failed tray-waybar"; \
 	echo "== GNOME Shell extension"; \
 	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the shipped build"; \
