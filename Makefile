@@ -92,6 +92,8 @@ test: deps
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
 	echo "== petctl tray in waybar's tray, clicked"; \
 	bash scripts/check-tray-waybar.sh .build/debug || failed="$$failed tray-waybar"; \
+	echo "== petctl tray in xfce4-panel under Xvfb"; \
+	bash scripts/check-tray-xfce.sh .build/debug || failed="$$failed tray-xfce"; \
 	echo "== GNOME Shell extension"; \
 	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the shipped build"; \

@@ -43,7 +43,8 @@ def source():
     for base in BASES:
         image = Image.open(os.path.join(ROOT, "data", "pets", f"pet_{base}.png")).convert("RGBA")
         data = b"".join(argb(image, size) for size in SIZES)
-        lines.append(f'        case "{base}": "{base64.b64encode(data).decode()}"')
+        lines.append(f'        case "{base}":')
+        lines.append(f'            "{base64.b64encode(data).decode()}"')  # swift format's layout
     lines += ["        default: nil", "        }", "    }", "}", ""]
     return "\n".join(lines)
 
