@@ -85,10 +85,15 @@ test: deps
 	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
+	$(PYTHON) scripts/tray-pixmaps.py --check || failed="$$failed tray-pixmaps"; \
 	echo "== make run's next steps, pasted into another shell"; \
 	bash scripts/check-run.sh .build/debug || failed="$$failed run"; \
 	echo "== waybar in a headless sway, clicked"; \
 	bash scripts/check-panel-click.sh .build/debug || failed="$$failed panel-click"; \
+	echo "== petctl tray in waybar's tray, clicked"; \
+	bash scripts/check-tray-waybar.sh .build/debug || failed="$$failed tray-waybar"; \
+	echo "== petctl tray in xfce4-panel under Xvfb"; \
+	bash scripts/check-tray-xfce.sh .build/debug || failed="$$failed tray-xfce"; \
 	echo "== GNOME Shell extension"; \
 	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	echo "== the GNOME Shell extension in GNOME Shell 48 (a Debian 13 root, built once and cached)"; \

@@ -91,6 +91,11 @@ let package = Package(
             name: "hostile-client", dependencies: ["DBusKit", "PetCore"], path: "Tests/Executables/hostile-client",
             swiftSettings: strict),
 
+        // A test StatusNotifierWatcher for IntegrationTests' tray suite.
+        .executableTarget(
+            name: "sni-watcher", dependencies: ["DBusKit", "LinuxKit"], path: "Tests/Executables/sni-watcher",
+            swiftSettings: strict),
+
         // Tests, one target per library.
         .testTarget(name: "LinuxKitTests", dependencies: ["LinuxKit"], swiftSettings: strict),
         .testTarget(
@@ -122,7 +127,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "DBusKit", "LinuxKit", "PetBus", "PetCore", "PetService", "PetStore", "TestSupport", "petprogressd",
-                "petctl", "petload", "hostile-client",
+                "petctl", "petload", "hostile-client", "sni-watcher",
             ],
             swiftSettings: strict),
     ]

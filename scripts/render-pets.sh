@@ -10,4 +10,5 @@ for svg in data/pets/pet_*.svg; do
     rsvg-convert --width 512 --height 512 --output "${svg%.svg}.png" "$svg"
 done
 /usr/bin/python3 scripts/pets-sheet.py docs/pets.png
+/usr/bin/python3 scripts/tray-pixmaps.py # the tray item's IconPixmap, from the PNGs
 echo "render-pets: $(ls data/pets/pet_*.png | wc -l) PNGs and docs/pets.png"

@@ -1,0 +1,250 @@
+import DBusKit
+import Glibc
+import LinuxKit
+import PetBus
+import PetCore
+
+/// The loop behind `petctl tray` (petprogress(7) §8): one StatusNotifierItem and its menu, kept up
+/// to date from the daemon's signals, registered with every watcher that appears. One poll loop
+/// over the bus, a timer for the next due or overdue instant and SIGTERM/SIGINT; it never polls.
+final class TrayLoop {
+    static let watcher = "org.kde.StatusNotifierWatcher"
+    static let shell = "org.gnome.Shell"
+    /// The GNOME Shell extension that shows the pet in GNOME's top bar.
+    static let extensionUUID = "petprogress@petprogress.io"
+
+    let connection: Connection
+    let client: PetClient
+    let loop = EventLoop()
+    let timer: TimerFD
+    let stopSignals: SignalFD
+    /// `org.kde.StatusNotifierItem-<pid>-1`, the name hosts know the item by.
+    let itemName = "org.kde.StatusNotifierItem-\(getpid())-1"
+    let publisher: TrayPublisher
+    var state = TrayState()
+    var readPet = false
+    var readTasks = false
+    var exitCode: Int32?
+
+    init(iconThemePath: String) throws {
+        stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
+        timer = try TimerFD(clock: .realtime)
+        do {
+            connection = try Connection.session()
+        } catch {
+            throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
+        }
+        client = PetClient(connection: connection, timeout: .seconds(10))
+        publisher = TrayPublisher(connection: connection, iconThemePath: iconThemePath)
+    }
+
+    func run() throws -> Int32 {
+        // Open Today's launcher is never waited for: the kernel reaps it.
+        signal(SIGCHLD, SIG_IGN)
+        try loop.add(connection)
+        connection.onDisconnect { [unowned self] in exitCode = 0 }
+        try publisher.export(
+            state: { [unowned self] in state }, activate: { [unowned self] in openToday() },
+            perform: { [unowned self] in perform($0) })
+        do { try connection.requestName(itemName) } catch {
+            Output.error("petctl tray: cannot own \(itemName) (\(error))")
+            return 1
+        }
+        try subscribe()
+        loop.addFD(stopSignals.fd) { [unowned self] _ in
+            _ = stopSignals.read()
+            exitCode = 0
+        }
+        loop.addFD(timer.fd) { [unowned self] _ in
+            if timer.read() != .notYet { readTasks = true }
+        }
+        if (try? connection.nameHasOwner(PetBus.name)) == true {
+            state.running = true
+            readPet = true
+        }
+        update { _ in }
+        if (try? connection.nameHasOwner(Self.watcher)) == true { register() }
+        if (try? connection.nameHasOwner(Self.shell)) == true { askShell() }
+        while exitCode == nil {
+            if readPet || readTasks {
+                refresh()
+                continue
+            }
+            _ = loop.run(until: { readPet || readTasks || exitCode != nil }, timeout: .seconds(86_400))
+            if !connection.isConnected { exitCode = 0 }
+        }
+        return exitCode ?? 0
+    }
+
+    /// Changes the state and tells hosts what changed.
+    private func update(_ change: (inout TrayState) -> Void) {
+        var new = state
+        change(&new)
+        let old = state
+        state = new
+        publisher.publish(old: old, new: new)
+    }
+
+    private func subscribe() throws {
+        do {
+            _ = try client.subscribe { [unowned self] signal in
+                switch signal {
+                case .entryChanged(let entry):
+                    // The hourly tick: the one moment the pet part changes.
+                    update { $0.pet = entry.pet }
+                    readTasks = true
+                case .tasksChanged: readTasks = true
+                case .propertiesChanged: break  // accompanies one of the two
+                }
+            }
+        } catch {
+            throw Session.fail(error)
+        }
+        for name in [PetBus.name, Self.watcher, Self.shell] {
+            let rule = MatchRule(
+                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameOwnerChanged", arg0: name)
+            _ = try connection.subscribe(rule) { [unowned self] message in
+                let owner = (try? message.arguments())?.dropFirst(2).first?.stringValue ?? ""
+                ownerChanged(name, present: !owner.isEmpty)
+            }
+        }
+        let extensions = MatchRule(
+            sender: Self.shell, path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
+            member: "ExtensionStateChanged", arg0: Self.extensionUUID)
+        _ = try connection.subscribe(extensions) { [unowned self] message in
+            let info = (try? message.arguments())?.dropFirst().first
+            update { $0.hidden = Self.extensionActive(info) }
+        }
+    }
+
+    private func ownerChanged(_ name: String, present: Bool) {
+        switch name {
+        case PetBus.name:
+            if present {
+                update { $0.running = true }
+                readPet = true
+            } else {
+                try? timer.disarm()
+                update { $0.stop() }
+            }
+        case Self.watcher:
+            // Hosts keep their items in memory: a new watcher knows nothing of this one.
+            if present { register() }
+        default:
+            if present { askShell() } else { update { $0.hidden = false } }
+        }
+    }
+
+    /// Reads the daemon's state; the pet part only when asked (the daemon appeared).
+    private func refresh() {
+        let withPet = readPet
+        readPet = false
+        readTasks = false
+        guard state.running else { return }
+        do throws(TrayReading.Failure) {
+            let reading = try TrayReading.read(connection)
+            update {
+                if withPet { $0.pet = reading.entry.pet }
+                $0.tasksDone = reading.entry.tasksDone
+                $0.tasksTotal = reading.entry.tasksTotal
+                $0.upcoming = reading.upcoming
+                $0.lastDone = reading.lastDone
+            }
+            armTimer(daemonNow: reading.daemonNow)
+        } catch {
+            switch error {
+            case .stopped: update { $0.stop() }
+            case .failed(let problem): Output.error("petctl tray: \(problem)")
+            }
+        }
+    }
+
+    /// One timer at the next instant a shown task turns due or overdue (never signalled), on the
+    /// daemon's clock; a wall-clock jump cancels it, and the next refresh sets it again.
+    private func armTimer(daemonNow: Instant) {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let ours = Instant(ts.tv_sec)
+        let now = daemonNow == 0 ? ours : daemonNow
+        guard let flip = state.nextFlip(after: now) else {
+            try? timer.disarm()
+            return
+        }
+        // A second late rather than early: both clocks are read in whole seconds.
+        let target = max(flip + 1 - (now - ours), ours + 1)
+        let at = target.multipliedReportingOverflow(by: 1_000_000_000)
+        try? timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
+    }
+
+    /// Registers with the watcher, without waiting: it calls back into the item while it registers.
+    private func register() {
+        guard
+            let message = try? Message.methodCall(
+                destination: Self.watcher, path: "/StatusNotifierWatcher", interface: Self.watcher,
+                member: "RegisterStatusNotifierItem")
+        else { return }
+        try? message.append([.string(itemName)])
+        message.autoStart = false
+        try? connection.send(message, timeout: .seconds(25)) { reply in
+            if let error = reply.error {
+                Output.error("petctl tray: the tray did not take the item (\(error.message))")
+            }
+        }
+    }
+
+    /// Asks GNOME Shell whether the extension is on; its `ExtensionStateChanged` says the rest.
+    private func askShell() {
+        guard
+            let message = try? Message.methodCall(
+                destination: Self.shell, path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
+                member: "GetExtensionInfo")
+        else { return }
+        try? message.append([.string(Self.extensionUUID)])
+        message.autoStart = false
+        try? connection.send(message, timeout: .seconds(25)) { [unowned self] reply in
+            guard reply.error == nil else { return }
+            let info = (try? reply.arguments())?.first
+            update { $0.hidden = Self.extensionActive(info) }
+        }
+    }
+
+    /// GNOME Shell's extension info (`a{sv}`) says the extension runs: `state` 1 (enabled/active).
+    static func extensionActive(_ info: DBusValue?) -> Bool {
+        info?.vardictValue?["state"]?.unwrappingVariants.doubleValue == 1
+    }
+
+    private func openToday() {
+        do { try Launch.detached(["xdg-open", "petprogress://today"]) } catch {
+            Output.error("petctl tray: cannot open petprogress://today (\(error)); is xdg-open installed?")
+        }
+    }
+
+    /// A menu click.
+    private func perform(_ action: MenuItem.Action) {
+        do throws(PetClientError) {
+            switch action {
+            case .none: break
+            case .done(let id): _ = try client.markDone(id)
+            case .snooze(let id): _ = try client.snooze(id)
+            case .undo(let id): try client.undo(id)
+            case .openToday: openToday()
+            case .startDaemon:
+                // D-Bus activation, without waiting: the daemon's name appearing brings the pet back.
+                guard
+                    let message = try? Message.methodCall(
+                        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                        interface: "org.freedesktop.DBus", member: "StartServiceByName")
+                else { return }
+                try? message.append([.string(PetBus.name), .uint32(0)])
+                try? connection.send(message, timeout: .seconds(25)) { reply in
+                    if let error = reply.error {
+                        Output.error("petctl tray: cannot start petprogressd (\(error.message))")
+                    }
+                }
+            }
+        } catch {
+            Output.error("petctl tray: " + Session.describe(error))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import PetCore
+
+/// What the tray item shows, from the daemon's replies and signals (petprogress(7) §8).
+///
+/// The pet part changes only through ``showPet(_:)``, which the tray calls on `EntryChanged` (the
+/// hourly tick) and when the daemon appears; the task part follows every `TasksChanged` at once.
+struct TrayState: Equatable {
+    /// The pet of the last tick; nil before the daemon was first seen.
+    var pet: PetView?
+    /// The daemon's name has an owner.
+    var running = false
+    /// The GNOME Shell extension shows the pet already: the item asks hosts to hide it.
+    var hidden = false
+    var tasksDone = 0
+    var tasksTotal = 0
+    /// Up to three not-done tasks, in order, the next first.
+    var upcoming: [TrayTask] = []
+    /// The most recent completion of the open day, which Undo undoes.
+    var lastDone: TrayTask?
+
+    /// The daemon went away: the pet sleeps, its tasks are not known.
+    mutating func stop() {
+        running = false
+        tasksDone = 0
+        tasksTotal = 0
+        upcoming = []
+        lastDone = nil
+    }
+
+    /// The freedesktop icon name, empty while the daemon sleeps (hosts then draw the dimmed pixmap).
+    var iconName: String { running ? pet?.iconName ?? "" : "" }
+
+    /// `Status`: hosts hide a `Passive` item. Never `NeedsAttention`: this product does not nag.
+    var status: String { hidden ? "Passive" : "Active" }
+
+    var title: String { running ? "Pet Progress" : "Pet Progress (not running)" }
+
+    /// The pet line: `Frog · stage 3 of 20 · 12/30 XP`.
+    var petLine: String {
+        guard running else { return "Pet Progress is not running" }
+        guard let pet else { return "Pet Progress" }
+        return "\(pet.stageName) · stage \(pet.stageIndex + 1) of \(pet.stageCount) · \(PetText.xp(pet))"
+    }
+
+    /// The Ayatana label beside the icon (Ubuntu's GNOME): `2/5`; empty while sleeping or with no tasks.
+    var label: String { running && tasksTotal > 0 ? "\(tasksDone)/\(tasksTotal)" : "" }
+
+    /// The tooltip's body: counts and the next task, as plain text with the markup SNI hosts
+    /// interpret escaped, so a title shows as typed.
+    var toolTipText: String {
+        guard running else { return "The pet sleeps until petprogressd runs again." }
+        var lines = ["\(tasksDone) of \(tasksTotal) done"]
+        if let next = upcoming.first { lines.append("Next: " + next.line) }
+        return lines.map(Self.escapingMarkup).joined(separator: "\n")
+    }
+
+    /// The next instant after `now` at which a shown task turns due or overdue.
+    func nextFlip(after now: Instant) -> Instant? {
+        upcoming.compactMap { $0.nextFlip(after: now) }.min()
+    }
+
+    /// `&`, `<` and `>` as entities: the StatusNotifierItem tooltip is a subset of HTML.
+    static func escapingMarkup(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
