@@ -16,6 +16,7 @@ extension ServiceStatus {
         case recoveryLost = "recovery_lost"
         case recoveryAt = "recovery_at"
         case problemsAcknowledged = "problems_acknowledged"
+        case timeScale = "time_scale"
     }
 
     /// The status as an `a{sv}`.
@@ -41,6 +42,7 @@ extension ServiceStatus {
         w.add(Key.recoveryLost, recoveryLost)
         w.add(Key.recoveryAt, int64: recoveryAt)
         w.add(Key.problemsAcknowledged, problemsAcknowledged)
+        w.add(Key.timeScale, double: timeScale)
         return w
     }
 
@@ -58,6 +60,7 @@ extension ServiceStatus {
         recoveryLost = try r.string(Key.recoveryLost, addedLater: "")
         recoveryAt = try r.int64(Key.recoveryAt, addedLater: 0)
         problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
+        timeScale = try r.double(Key.timeScale, addedLater: 1)
     }
 }
 

@@ -39,9 +39,6 @@ public struct TaskItem: Hashable, Sendable {
 
     /// The snoozed-until instant if set, else the scheduled instant.
     public var effective: Instant { snoozedUntil ?? scheduled }
-
-    /// Not done and `now` is past its effective instant.
-    public func isOverdue(at now: Instant) -> Bool { !isDone && now > effective }
 }
 
 extension TaskItem {

@@ -12,6 +12,8 @@ public struct ServiceStatus: Hashable, Sendable {
     /// The daemon's clock (Unix seconds): the real time, or the simulated one under `--now` /
     /// `--time-scale`, so a client can place what it computes on the daemon's time line.
     public var now: Instant
+    /// Simulated seconds per real second of `now`: 1 for the real clock, else `--time-scale`.
+    public var timeScale: Double = 1
     /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
     /// kept encoded reply since the daemon started.
     public var replyCacheHits: UInt64

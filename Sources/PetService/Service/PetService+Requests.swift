@@ -87,6 +87,7 @@ extension PetService {
             version: Self.version, dataDirectory: environment.dataDirectory,
             lastClosedDay: world.lastClosedDay?.description ?? "", openDay: world.openDay.key.description,
             mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
+        status.timeScale = environment.timeScale
         if let recovery {
             status.recovery = recovery.sentence
             status.recoverySource = recovery.source.rawValue

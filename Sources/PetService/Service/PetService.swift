@@ -163,9 +163,11 @@ public final class PetService {
     }
 
     /// Makes a saved change the world, announcing a change to the entry's task part: the open
-    /// day's tasks, and whether it is a rest day.
+    /// day's tasks, whether it is a rest day, and the grace (which moves the due and overdue flags).
     private func adoptChange(_ next: PetWorld, _ ctx: Context) {
-        let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
+        let tasksChanged =
+            next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
+            || next.settings.graceMinutes != world.settings.graceMinutes
         world = next
         if tasksChanged {
             emit(.tasksChanged)

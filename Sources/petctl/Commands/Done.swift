@@ -8,18 +8,32 @@ struct Done: ParsableCommand {
         commandName: "done",
         abstract: "Mark a task done (no ID: the next task).",
         discussion: """
-            On time (within the grace window of its time) earns 2 XP, late 1. The panel's pet catches \
-            up at the top of the hour.
+            On time (within the grace window of its time) earns 2 XP, early or late 1. When that \
+            evolves the pet, a line says so; the panel's pet catches up at the top of the hour.
             Examples: petctl done    petctl done 14
             """)
 
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
 
     func run() throws {
+        var before: PetView?
         let (id, xp, title) = try Handle.act(
-            on: task, named: { try $0.markDone($1) }, next: { try $0.markNextDone() })
-        let judged = xp >= 2 ? "on time" : "late"
-        Output.lines(["Done: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
+            on: task,
+            named: { client, id in
+                before = try client.pet()
+                return try client.markDone(id)
+            },
+            next: { client in
+                before = try client.pet()
+                return try client.markNextDone()
+            })
+        let (record, moment) = try Session.run { client in
+            (try client.listTasks(day: "").first { $0.id == id }, try PetMoment.after(client, before: before))
+        }
+        let judged = xp >= 2 ? "on time" : record?.judgement ?? "late"
+        Output.lines(
+            ["Done: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."]
+                + (moment.map { [$0] } ?? []))
     }
 }
 
@@ -56,7 +70,8 @@ struct Undo: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.help)) var task: Handle?
 
     func run() throws {
-        let (id, title) = try Session.run { client in
+        let (id, title, moment) = try Session.run { client in
+            let before = try client.pet()
             let today = try client.listTasks(day: "")
             let id: String
             if let task {
@@ -68,8 +83,10 @@ struct Undo: ParsableCommand {
                 id = last.id
             }
             try client.undo(id)
-            return (id, today.first { $0.id == id }?.title ?? "")
+            return (id, today.first { $0.id == id }?.title ?? "", try PetMoment.after(client, before: before))
         }
-        Output.lines(["Undone: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) is pending again."])
+        Output.lines(
+            ["Undone: \(TodayScreen.handle(id)) \(Titles.forLine(title, width: 60)) is pending again."]
+                + (moment.map { [$0] } ?? []))
     }
 }
