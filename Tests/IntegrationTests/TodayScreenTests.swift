@@ -231,4 +231,31 @@ struct TodayScreenTests {
             #expect(lines.count == 1 && lines[0].contains("petprogress://today"), "\(arguments): \(other)")
         }
     }
+
+    /// Monday: four tasks done on time (Tadpole 8/10), the screen looked at. Tuesday's start closes
+    /// Monday: 4 of 4 done, +3, so the pet evolved at the closeout. The next screen says so, once.
+    @Test("a closeout that changed the form since the user last looked is said once")
+    func formChangeSaidOnce() async throws {
+        let world = try await World("today-form-change")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let state = ["XDG_STATE_HOME": world.sandbox.path("state")]
+        let monday = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:00:00+01:00")
+        let client = try world.client()
+        for n in 1...4 { _ = try client.markDone(try client.addTask("Task \(n)", "10:00")) }
+        let first = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(first.status == 0 && !first.output.contains("Since you last looked"), "\(first)")
+        #expect(await monday.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-03T09:00:00+01:00")
+        let said = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(
+            Self.lines(said).prefix(3) == [
+                "🐟 Minnow · stage 2 of 20",
+                "░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  0/20 XP",
+                "Since you last looked, the pet evolved: Tadpole → Minnow (closeout of Mon 2",
+            ], "\(said)")
+        #expect(Self.lines(said).dropFirst(3).first == "Mar); petctl log shows why.", "\(said)")
+        let again = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(again.status == 0 && !again.output.contains("Since you last looked"), "once: \(again)")
+    }
 }

@@ -13,6 +13,8 @@ struct TodayScreen {
     /// on the screen as `noticeLine`, short enough for one line of 80 columns with its hint.
     var notice: String? = nil
     var noticeLine: String? = nil
+    /// What the closeouts since the screen was last shown did to the pet's form (said once).
+    var formChange: String? = nil
 
     /// How the notice ends: what hides it.
     static let acknowledgeHint = "Hide this: petctl status --ack"
@@ -36,6 +38,7 @@ struct TodayScreen {
                 + (live.isFinal ? " · final form" : ""),
             progressLine(width: width, style: style),
         ]
+        if let formChange { lines += TextWidth.wrap(formChange, width: width).map(style.bold) }
         if entry.restDay {
             lines += TextWidth.wrap("Rest day: nothing is charged today; done tasks still count.", width: width)
                 .map(style.cyan)
@@ -132,6 +135,7 @@ struct TodayScreen {
     func plain() -> [String] {
         var lines = notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
         lines.append(AccessibleText.petSentence(live))
+        if let formChange { lines.append(formChange) }
         if entry.restDay { lines.append(AccessibleText.restSentence) }
         if panelLags {
             lines.append(
