@@ -5,10 +5,12 @@ For each of the 20 forms of the built-in stage table (cross-checked against petp
 petsdata.py) and its symbolic icon: the file exists under the expected name, is plain SVG (a
 whitelist of shape elements, no scripts, text, images, external references or event attributes),
 renders with rsvg-convert at 24 and 512 px with transparent corners and the drawing inside the
-24 px margin, and the committed PNG matches a fresh render. Across forms: no two 24 px renders are
+24 px margin, and the committed PNG matches a fresh render. The contact sheet docs/pets.png numbers
+the forms 1–20 as petctl does, and matches what scripts/pets-sheet.py draws now. Across forms: no two 24 px renders are
 near-identical. Symbolic icons: a 16×16 design in exactly one colour, filled shapes only.
 Prints the measured distances so the thresholds below can be judged against them.
 """
+import importlib.util
 import itertools
 import os
 import re
@@ -19,7 +21,7 @@ import xml.etree.ElementTree as ET
 
 from PIL import Image, ImageChops, ImageStat
 
-from petsdata import BASES, ROOT, STAGES
+from petsdata import BASES, NAMES, ROOT, STAGES
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = {"svg", "g", "defs", "clipPath", "path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}
@@ -186,6 +188,30 @@ def check_committed_png(name, png, fresh):
     return mean, bad
 
 
+def check_contact_sheet(tmp):
+    """docs/pets.png: the forms numbered 1–20 ("stage 1 of 20" in petctl), and the picture what
+    scripts/pets-sheet.py draws from the SVGs now (the same tolerance as the 512 px PNGs)."""
+    path = os.path.join(ROOT, "scripts", "pets-sheet.py")
+    spec = importlib.util.spec_from_file_location("pets_sheet", path)
+    sheet = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sheet)
+    labels = [sheet.number(n) for n in range(len(BASES))]
+    if labels != [str(n) for n in range(1, len(BASES) + 1)]:
+        fail(f"docs/pets.png numbers the forms {labels[0]}–{labels[-1]}, petctl 1–{len(BASES)} ({NAMES[0]} is stage 1)")
+    fresh = os.path.join(tmp, "pets.png")
+    subprocess.run([sys.executable, path, fresh], check=True)
+    committed, drawn = Image.open(os.path.join(ROOT, "docs", "pets.png")), Image.open(fresh)
+    if committed.size != drawn.size:
+        return fail(f"docs/pets.png is {committed.size}, scripts/pets-sheet.py draws {drawn.size}; run scripts/render-pets.sh")
+    diff = ImageChops.difference(committed.convert("RGB"), drawn.convert("RGB"))
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    peak = ImageChops.lighter(ImageChops.lighter(*diff.split()[:2]), diff.split()[2])
+    bad = peak.point(lambda v: 255 if v > PNG_BAD_DELTA else 0).histogram()[255] / (drawn.width * drawn.height)
+    if mean > PNG_MEAN or bad > PNG_BAD_SHARE:
+        fail(f"docs/pets.png differs from what scripts/pets-sheet.py draws (mean {mean:.2f}, {bad:.2%} of pixels "
+             f"off by >{PNG_BAD_DELTA}); run scripts/render-pets.sh")
+
+
 def check_symbolic(base, tmp):
     """Checks the symbolic icon of one form; returns its 16 px render, or None if it failed."""
     path = os.path.join(ROOT, "data", "pets", "symbolic", f"petprogress-{base}-symbolic.svg")
@@ -252,6 +278,7 @@ def main():
         check_pairs("24 px forms, colour", colour, NEAR_IDENTICAL)
         check_pairs("24 px forms, silhouette", colour, NEAR_IDENTICAL_SILHOUETTE, band="A")
         check_pairs("16 px symbolic, silhouette", Renders(symbolic, 16, tmp), SYMBOLIC_NEAR_IDENTICAL, band="A")
+        check_contact_sheet(tmp)
     if failures:
         print(f"check-pets: {len(failures)} failure(s)")
         return 1

@@ -16,9 +16,10 @@
 #   libc-bin       zdump and zic: the zone tests read the same tzdata as glibc
 #   xdg-utils      xdg-mime and xdg-open: the per-user install's petprogress:// handler and its test
 #   sway waybar grim  contrib/waybar's module run in a headless sway and clicked (check-panel-click.sh)
+#   tmux           the Today screen in a real terminal at 80 and 40 columns (TodayTerminalTests)
 set -euo pipefail
 pkgs=(libdbus-1-dev dbus-daemon dbus-bin libglib2.0-bin systemd tzdata util-linux strace python3 bsdutils groff-base
-    librsvg2-bin python3-pil gjs desktop-file-utils xdg-utils binutils libc-bin sway waybar grim "$@")
+    librsvg2-bin python3-pil gjs desktop-file-utils xdg-utils binutils libc-bin sway waybar grim tmux "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

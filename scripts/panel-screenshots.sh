@@ -2,14 +2,17 @@
 # Runs the contrib/ panel configs for real and photographs them: the real daemon on a private bus
 # with a simulated clock (2026-03-02 13:10, Europe/Berlin), waybar in a headless sway, polybar
 # under Xvfb, i3blocks feeding i3bar under Xvfb with i3, and i3blocks' raw i3bar-protocol output.
-# The same moments are taken on every panel: an empty day, an overdue task with a hostile title,
-# that task snoozed, a title with quotes and a backslash, all done, the daemon stopped. Then
-# waybar shows style.css's colour for each of the 20 stages and each state. Not part of make test.
+# The same moments are taken on every panel, first of an ordinary day (the pictures contrib/README.md
+# shows): empty, an overdue task, a due one, the next one ahead, all done, the daemon stopped; then,
+# on fresh data, of hostile titles (markup and a polybar tag in a due task's title, that task
+# snoozed, a title with quotes and a backslash, the daemon stopped). Then waybar shows
+# style.css's colour for each of the 20 stages and each state. Not part of make test.
 #
 #   scripts/panel-screenshots.sh [BUILD_DIR] [OUT_DIR]      (defaults: .build/debug, docs)
 #
 # Writes OUT_DIR/panel-waybar.png, panel-polybar.png, panel-i3blocks.png (one cropped row per
-# moment), panel-waybar-stages.png, and prints the i3blocks lines. KEEP=1 keeps the work
+# moment of the ordinary day), the same three as panel-*-hostile.png for the hostile titles,
+# panel-waybar-stages.png, and prints the i3blocks lines. KEEP=1 keeps the work
 # directory (every shot and log); ICON_DIR=DIR also shoots the stages with the pet art of DIR
 # (pet_<stage>.png) through contrib/waybar/icons.css, to panel-waybar-icons.png.
 # Needs (Debian 12): sway waybar grim polybar i3-wm i3blocks xvfb x11-apps imagemagick
@@ -84,38 +87,58 @@ i3bar_up() {
 wait_for 20 i3bar_up
 for pid in "$waybar_pid" "$polybar_pid" "$i3bar_pid" "$i3blocks_pid"; do wait_for 20 runs_watch "$pid"; done
 
-shoot() {
-    local moment=$1
+shoot() { # SET MOMENT: each panel's picture of this moment, listed in the set's moments
+    local set=$1 moment=$2
     sleep 1.5 # watch prints at once; give the panels a redraw
     run_as grim -g "0,0 1280x30" "$work/shots/waybar-$moment.png"
     run_as sh -c "xwd -root -display $polybar_display -silent > $work/shots/polybar-$moment.xwd"
     run_as sh -c "xwd -root -display $i3_display -silent > $work/shots/i3-$moment.xwd"
     tail -n 1 "$work/i3blocks.out" | sed "s/^/  $moment: /" >>"$work/i3blocks.moments"
-    moments+=("$moment")
+    [ "$set" = ordinary ] && ordinary+=("$moment") || hostile+=("$moment")
 }
-moments=()
+ordinary=() hostile=()
 
-shoot empty
+# An ordinary day at 13:10, with the hour's grace: 12:00 is overdue, 13:00 due (still on time).
+shoot ordinary empty
+petctl add 09:00 Stretch >/dev/null
+petctl add 12:00 'Lunch with Sam' >/dev/null
+petctl add 13:00 'Call the dentist' >/dev/null
+petctl add 15:00 'Write report' >/dev/null
+petctl add 18:00 'Water the plants' >/dev/null
+petctl done >/dev/null # Stretch; Lunch with Sam is next
+shoot ordinary overdue
+petctl done >/dev/null
+shoot ordinary due
+petctl done >/dev/null
+shoot ordinary next
+petctl done >/dev/null && petctl done >/dev/null
+shoot ordinary all-done
+
+# Hostile titles, on fresh data: none may restyle, recolour or click a panel.
+stop_daemon
+rm -rf "$work/data" && mkdir -m 0700 "$work/data"
+own_work
+start_daemon --now 2026-03-02T13:10:00+01:00
 petctl add 09:00 Stretch >/dev/null
 petctl add 12:30 'Tom & Jerry <b>x</b> %{F#f00}red' >/dev/null
 petctl add 15:00 'Write report' >/dev/null
 petctl add 18:00 'Water the plants' >/dev/null
 petctl add 19:00 'Say "hi" to C:\temp' >/dev/null
-petctl done >/dev/null # Stretch, the first overdue task; the hostile title is next, overdue too
-shoot overdue
+petctl done >/dev/null # Stretch; the hostile title is next, due
+shoot hostile markup
 petctl snooze >/dev/null
-shoot snoozed
+shoot hostile snoozed
 petctl done >/dev/null && petctl done >/dev/null && petctl done >/dev/null
-shoot quotes
-petctl done >/dev/null
-shoot all-done
+shoot hostile quotes
 kill "$daemon_pid"
-shoot stopped
+shoot hostile stopped
+ordinary+=(stopped)
 
 # One row per moment: a label, then the right end of the bar where the module sits.
-compose() { # panel, width of the bar's right end to keep, shot suffix, output file
+compose() { # panel, width of the bar's right end to keep, shot suffix, output file, moments...
     local panel=$1 keep=$2 ext=$3 file=$4 rows=() m
-    for m in "${moments[@]}"; do
+    shift 4
+    for m in "$@"; do
         convert "$ext:$work/shots/$panel-$m.$ext" -crop "${keep}x30+$((1280 - keep))+0" +repage \
             \( -size 90x30 xc:'#1d2021' -font DejaVu-Sans -pointsize 12 -fill '#c5c8c6' \
             -gravity west -annotate +8+0 "$m" \) +swap +append "$work/row-$panel-$m.png"
@@ -123,9 +146,12 @@ compose() { # panel, width of the bar's right end to keep, shot suffix, output f
     done
     convert "${rows[@]}" -background '#1d2021' -splice 0x2 -append -strip "$file"
 }
-compose waybar 520 png "$out/panel-waybar.png"
-compose polybar 520 xwd "$out/panel-polybar.png"
-compose i3 520 xwd "$out/panel-i3blocks.png"
+compose waybar 520 png "$out/panel-waybar.png" "${ordinary[@]}"
+compose polybar 520 xwd "$out/panel-polybar.png" "${ordinary[@]}"
+compose i3 520 xwd "$out/panel-i3blocks.png" "${ordinary[@]}"
+compose waybar 520 png "$out/panel-waybar-hostile.png" "${hostile[@]}"
+compose polybar 520 xwd "$out/panel-polybar-hostile.png" "${hostile[@]}"
+compose i3 520 xwd "$out/panel-i3blocks-hostile.png" "${hostile[@]}"
 
 # The stylesheet alone: two bars of fixed records, one module per stage, then the states (waybar
 # stacks a later bar above an earlier one).
@@ -150,7 +176,7 @@ stages=(tadpole minnow frog hermit starfish jellyfish squid seahorse dolphin sha
 stage_records=()
 for i in "${!stages[@]}"; do stage_records+=("${stages[i]}|${glyphs[i]} $((i + 1))"); done
 state_records=()
-for state in frog frog,overdue frog,all-done frog,no-tasks frog,rest god god,overdue god,no-tasks stopped; do
+for state in frog frog,due frog,overdue frog,all-done frog,no-tasks frog,rest god god,overdue god,no-tasks stopped; do
     state_records+=("$state|${state/,/ }")
 done
 printf '[%s,%s]\n' "$(bar_json state "${state_records[@]}")" "$(bar_json stage "${stage_records[@]}")" \
@@ -177,4 +203,4 @@ fi
 
 echo "i3blocks printed (the last bar line at each moment):"
 cat "$work/i3blocks.moments"
-echo "wrote $out/panel-waybar.png $out/panel-polybar.png $out/panel-i3blocks.png $out/panel-waybar-stages.png"
+echo "wrote $out/panel-{waybar,polybar,i3blocks}{,-hostile}.png $out/panel-waybar-stages.png"

@@ -43,14 +43,19 @@ def tinted(icon, rgb):
     return solid
 
 
+def number(n):
+    """The form's number as petctl says it ("stage 1 of 20"): 1 to 20, not the 0-based index."""
+    return str(n + 1)
+
+
 def big_grid(sheet, draw, y, tmp):
-    """All 20 forms at 240 px, five to a row, each labelled with its index and name."""
+    """All 20 forms at 240 px, five to a row, each labelled with its number and name."""
     tile = 256
     for n, base in enumerate(BASES):
         x0, y0 = MARGIN + (n % 5) * tile, y + (n // 5) * (tile + 24)
         draw.rectangle([x0 + 4, y0, x0 + tile - 4, y0 + tile - 8], fill=(232, 236, 240))
         sheet.alpha_composite(render(svg_path(base), 240, tmp), (x0 + 8, y0 + 4))
-        draw.text((x0 + 8, y0 + tile - 6), f"{n} {NAMES[n]}", fill=(30, 30, 30), font=font(16))
+        draw.text((x0 + 8, y0 + tile - 6), f"{number(n)} {NAMES[n]}", fill=(30, 30, 30), font=font(16))
     return y + 4 * (tile + 24)
 
 
@@ -94,7 +99,8 @@ def symbolic_path(base):
 
 def column_numbers(draw, y):
     for n in range(len(BASES)):
-        draw.text((MARGIN + n * PITCH + PITCH // 2 - 6, y), str(n), fill=(90, 90, 90), font=font(12))
+        label = number(n)
+        draw.text((MARGIN + n * PITCH + PITCH // 2 - 4 * len(label), y), label, fill=(90, 90, 90), font=font(12))
     return y + 18
 
 

@@ -10,6 +10,8 @@ public struct BaseDirectories: Equatable, Sendable {
     /// The kinds of files Pet Progress looks up.
     public enum Kind: Sendable {
         case data, config
+        /// What a program keeps between runs that is not worth a backup (`XDG_STATE_HOME`).
+        case state
     }
 
     /// The user's directory, without a trailing slash; nil when neither its variable nor `HOME`
@@ -24,11 +26,13 @@ public struct BaseDirectories: Equatable, Sendable {
             switch kind {
             case .data: ("DATA", ".local/share", "/usr/local/share:/usr/share")
             case .config: ("CONFIG", ".config", "/etc/xdg")
+            case .state: ("STATE", ".local/state", "")
             }
         home =
             Self.absolute(variable("XDG_\(name)_HOME"))
             ?? Self.absolute(variable("HOME")).map { Self.join($0, underHome) }
-        let listed = variable("XDG_\(name)_DIRS").flatMap { $0.isEmpty ? nil : $0 } ?? defaults
+        // State has no system directories (and no XDG_STATE_DIRS).
+        let listed = kind == .state ? "" : variable("XDG_\(name)_DIRS").flatMap { $0.isEmpty ? nil : $0 } ?? defaults
         system = listed.split(separator: ":").compactMap { Self.absolute(String($0)) }
     }
 

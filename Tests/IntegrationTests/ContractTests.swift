@@ -52,7 +52,8 @@ struct ContractTests {
             "effective_time": "s:\"\(t.effectiveTime)\"", "day_key": "s:\"\(t.dayKey)\"", "done": "b:\(t.done)",
             "completed_at": "x:\(t.completedAt)", "completed_seq": "t:\(t.completedSeq)",
             "snoozed_until": "x:\(t.snoozedUntil)", "scheduled_at": "x:\(t.scheduledAt)", "overdue": "b:\(t.overdue)",
-            "is_next": "b:\(t.isNext)",
+            "is_next": "b:\(t.isNext)", "due": "b:\(t.due)", "due_at": "x:\(t.dueAt)",
+            "overdue_at": "x:\(t.overdueAt)",
             "xp": "i:\(t.xp)", "repeat": "s:\"\(t.repeatRule)\"", "template_id": "s:\"\(t.templateID)\"",
             "number": "i:\(t.number)",
         ]
@@ -64,6 +65,7 @@ struct ContractTests {
             "tasks_done": "i:\(e.tasksDone)", "tasks_total": "i:\(e.tasksTotal)",
             "next_task_id": "s:\"\(e.nextTaskID)\"", "next_task_title": "s:\"\(e.nextTaskTitle)\"",
             "next_task_time": "s:\"\(e.nextTaskTime)\"", "next_task_overdue": "b:\(e.nextTaskOverdue)",
+            "next_task_due": "b:\(e.nextTaskDue)",
             "rest_day": "b:\(e.restDay)", "accessible_text": "s:\"\(e.accessibleText)\"",
         ]) { $1 }
     }
@@ -172,6 +174,7 @@ struct ContractTests {
                 "recovery_at": "x:\(status.recoveryAt)",
                 "problems_acknowledged": "b:\(status.problemsAcknowledged)",
                 "next_day": "s:\"\(status.nextDay)\"",
+                "time_scale": "d:\(status.timeScale)",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

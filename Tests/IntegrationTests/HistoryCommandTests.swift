@@ -157,7 +157,7 @@ struct HistoryCommandTests {
         #expect(
             parsed.output == """
                 71 25
-                [('late', 1), ('missed', 21), ('not_done_rest', 3), ('on_time', 46)]
+                [('early', 1), ('missed', 21), ('not_done_rest', 3), ('on_time', 46)]
                 2026-02-01 Task 1 2026-02-01T09:00+01:00
 
                 """, "\(parsed)")

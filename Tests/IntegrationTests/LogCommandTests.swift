@@ -122,4 +122,36 @@ struct LogCommandTests {
 
                 """, "\n\(log)")
     }
+
+    /// Monday: four tasks on time (8 XP), one done early (9), then one more on time (11): the pet
+    /// evolves with 1 XP over the threshold dropped; 6 of 6 done, +3. Tuesday: two tasks missed:
+    /// Minnow 3 − 2 = 1, 1 − 2 = −1, which de-evolves to Tadpole 10 − 1 − 1 = 8; 0 of 2 done, −3.
+    @Test("log shows the evolution with the XP dropped, and the de-evolution with its arithmetic")
+    func evolutionAndDeEvolution() async throws {
+        let world = try await World("ctl-log-moments")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        var daemon = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:00:00+01:00")
+        var client = try world.client()
+        let ids = try (1...6).map { n in try client.addTask("Task \(n)", n == 5 ? "15:00" : "10:00") }
+        for id in ids { _ = try client.markDone(id) }
+        #expect(await daemon.stop() == 0)
+        daemon = try await world.daemon(dataDirectory: data, now: "2026-03-03T09:00:00+01:00")
+        client = try world.client()
+        _ = try client.addTask("Gym", "10:00")
+        _ = try client.addTask("Read", "11:00")
+        #expect(await daemon.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-04T09:00:00+01:00")
+        let log = try await world.petctlOK(["log", "--days", "2"], columns: 100)
+        #expect(
+            log == """
+                Mon 2 Mar  +2 Task 1 (on time, 10:00)  +2 Task 2 (on time, 10:00)  +2 Task 3 (on time, 10:00)
+                           +2 Task 4 (on time, 10:00)  +1 Task 5 (early, 10:00)  +2 Task 6 (on time, 10:00)
+                           ↑ Minnow (evolved; 1 XP over the threshold dropped)  +3 daily result (6 of 6 done)
+                           → Minnow 3/20 (was Tadpole 0/10)
+                Tue 3 Mar  −2 Gym (missed)  −2 Read (missed)  ↓ Tadpole 8/10 (de-evolved: 10 − 1 − 1)
+                           −3 daily result (0 of 2 done)  → Tadpole 5/10 (was Minnow 3/20)
+
+                """, "\n\(log)")
+    }
 }

@@ -41,21 +41,41 @@ struct PanelFormatTests {
             ])
     }
 
-    @Test("an overdue next task")
-    func overdue() async throws {
-        let world = try await Self.daemon("panel-overdue")
+    /// 12:30 at 13:10, with the hour's grace: due, still on time — amber, not red, and no `!`.
+    @Test("a due next task, still on time")
+    func due() async throws {
+        let world = try await Self.daemon("panel-due")
         defer { world.close() }
         let c = try world.client()
         _ = try c.addTask("Email", "12:30")
         _ = try c.addTask("Review", "15:00")
         #expect(
             try await Self.widget(world) == [
-                "text": "🫧 0/2 12:30! Email",
+                "text": "🫧 0/2 12:30 Email",
+                "inline": "🫧 0/2",
+                "waybar":
+                    #"{"text":"🫧 0/2 12:30 Email","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\n12:30 Email (due)\n15:00 Review","class":["tadpole","due"],"percentage":0,"alt":"tadpole"}"#,
+                "polybar": "%{F#e5c07b}🫧 0/2 12:30 Email%{F-}",
+                "i3blocks": ##"{"full_text":"🫧 0/2 12:30 Email","short_text":"🫧 0/2","color":"#e5c07b"}"##,
+            ])
+    }
+
+    /// 12:00 at 13:10: past the hour's grace, it can no longer be done on time.
+    @Test("an overdue next task")
+    func overdue() async throws {
+        let world = try await Self.daemon("panel-overdue")
+        defer { world.close() }
+        let c = try world.client()
+        _ = try c.addTask("Email", "12:00")
+        _ = try c.addTask("Review", "15:00")
+        #expect(
+            try await Self.widget(world) == [
+                "text": "🫧 0/2 12:00! Email",
                 "inline": "🫧 0/2!",
                 "waybar":
-                    #"{"text":"🫧 0/2 12:30! Email","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\n12:30 Email (overdue)\n15:00 Review","class":["tadpole","overdue"],"percentage":0,"alt":"tadpole"}"#,
-                "polybar": "%{F#e06c75}🫧 0/2 12:30! Email%{F-}",
-                "i3blocks": ##"{"full_text":"🫧 0/2 12:30! Email","short_text":"🫧 0/2!","color":"#e06c75"}"##,
+                    #"{"text":"🫧 0/2 12:00! Email","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\n12:00 Email (overdue)\n15:00 Review","class":["tadpole","overdue"],"percentage":0,"alt":"tadpole"}"#,
+                "polybar": "%{F#e06c75}🫧 0/2 12:00! Email%{F-}",
+                "i3blocks": ##"{"full_text":"🫧 0/2 12:00! Email","short_text":"🫧 0/2!","color":"#e06c75"}"##,
             ])
     }
 
@@ -81,17 +101,17 @@ struct PanelFormatTests {
         let world = try await Self.daemon("panel-rest")
         defer { world.close() }
         let c = try world.client()
-        _ = try c.addTask("Email", "12:30")
+        _ = try c.addTask("Email", "12:00")
         try c.call("SetRest", [.string("today"), .string("today"), .bool(true)])
         #expect(
             try await Self.widget(world) == [
-                "text": "🫧 0/1 12:30! Email · rest",
+                "text": "🫧 0/1 12:00! Email · rest",
                 "inline": "🫧 0/1! · rest",
                 "waybar":
-                    #"{"text":"🫧 0/1 12:30! Email · rest","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\nRest day: nothing is charged.\n12:30 Email (overdue)","class":["tadpole","overdue","rest"],"percentage":0,"alt":"tadpole"}"#,
-                "polybar": "%{F#e06c75}🫧 0/1 12:30! Email · rest%{F-}",
+                    #"{"text":"🫧 0/1 12:00! Email · rest","tooltip":"Tadpole · stage 1 of 20 · 0/10 XP\nRest day: nothing is charged.\n12:00 Email (overdue)","class":["tadpole","overdue","rest"],"percentage":0,"alt":"tadpole"}"#,
+                "polybar": "%{F#e06c75}🫧 0/1 12:00! Email · rest%{F-}",
                 "i3blocks":
-                    ##"{"full_text":"🫧 0/1 12:30! Email · rest","short_text":"🫧 0/1! · rest","color":"#e06c75"}"##,
+                    ##"{"full_text":"🫧 0/1 12:00! Email · rest","short_text":"🫧 0/1! · rest","color":"#e06c75"}"##,
             ])
         let templated = try await world.petctl(["widget", "--template", "{glyph} {rest}"])
         #expect(templated.output == "🫧 rest\n")

@@ -100,12 +100,57 @@ struct PetCtlCommandTests {
         #expect(try await Self.ok(world, ["done"]) == "Done: 1 Standup, +2 XP (on time).\n")
         #expect(try await Self.ok(world, ["snooze"]) == "Snoozed 2 Email to 09:15.\n")
         #expect(try await Self.ok(world, ["snooze", "2"]) == "Snoozed 2 Email to 09:30.\n")
-        #expect(try await Self.ok(world, ["done", "20260302-3"]) == "Done: 3 Review, +1 XP (late).\n")
+        // Done before its window: early, not late.
+        #expect(try await Self.ok(world, ["done", "20260302-3"]) == "Done: 3 Review, +1 XP (early).\n")
         #expect(try c.pet().int("stage_xp") == 3)
         #expect(try await Self.ok(world, ["undo"]) == "Undone: 3 Review is pending again.\n")
         #expect(try await Self.ok(world, ["undo", "1"]) == "Undone: 1 Standup is pending again.\n")
         #expect(try c.pet().int("stage_xp") == 0)
         #expect(try c.tasks().allSatisfy { $0.bool("done") == false })
+    }
+
+    /// Tadpole needs 10 XP: the fifth on-time completion evolves it, and undoing it reverses that.
+    @Test("a completion that evolves the pet says so in one line, and so does the undo that reverses it")
+    func evolutionIsSaid() async throws {
+        let world = try await World("ctl-evolve")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T14:10:00+01:00")
+        let c = try world.client()
+        for n in 1...5 { _ = try c.addTask("Task \(n)", "14:00") }
+        for _ in 1...4 { _ = try await Self.ok(world, ["done"]) }
+        #expect(
+            try await Self.ok(world, ["done"])
+                == "Done: 5 Task 5, +2 XP (on time).\nThe pet evolved: Tadpole → Minnow. The panel shows it at 15:00.\n"
+        )
+        #expect(
+            try await Self.ok(world, ["undo"])
+                == "Undone: 5 Task 5 is pending again.\n"
+                + "The pet de-evolved: Minnow → Tadpole. The panel shows it at 15:00.\n")
+        #expect(try await Self.ok(world, ["undo"]) == "Undone: 4 Task 4 is pending again.\n")
+    }
+
+    /// A daemon that is stopped (SIGSTOP) takes the call but cannot answer: petctl gives up after
+    /// its (test-short) timeout, says the request may or may not have taken effect, and exits 4;
+    /// once the daemon runs again, the request turns out to have been applied.
+    @Test("no answer in time: exit 4, the request may have taken effect, check with petctl today")
+    func noAnswerIsNotUnreachable() async throws {
+        let world = try await World("ctl-no-answer")
+        defer { world.close() }
+        let daemon = try await world.daemon(now: "2026-03-02T08:10:00+01:00")
+        let pid = daemon.process.pid
+        kill(pid, SIGSTOP)
+        let result = try await world.petctl(
+            ["add", "09:00", "Standup"], environment: ["PETCTL_REPLY_TIMEOUT_MS": "500"])
+        kill(pid, SIGCONT)
+        #expect(result.status == 4 && result.output.isEmpty, "\(result)")
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.count == 1, "\(result)")
+        #expect(
+            result.errors.contains("did not answer") && result.errors.contains("may or may not have taken effect")
+                && result.errors.contains("petctl today"), "\(result)")
+        #expect(!result.errors.contains("cannot reach"), "\(result)")
+        let c = try world.client()
+        #expect(await poll { (try? c.tasks().count) == 1 }, "the request was applied after all")
     }
 
     @Test("settings, status, timeline")

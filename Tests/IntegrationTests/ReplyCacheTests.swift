@@ -93,7 +93,7 @@ struct ReplyCacheTests {
     }
 
     @Test(
-        "after start-up, a mutation, a settings change, a rest-day change, a tick, the next overdue flip and a closeout, the kept replies equal fresh ones, and repeats hit the cache"
+        "after start-up, a mutation, a settings change, a rest-day change, a tick, the next due and overdue flips and a closeout, the kept replies equal fresh ones, and repeats hit the cache"
     )
     func everyChange() async throws {
         let world = try await World("replycache")
@@ -122,11 +122,16 @@ struct ReplyCacheTests {
         #expect(ticked.int("date") == unix("2026-03-02T09:00:00+01:00"))
         #expect(ticked.bool("next_task_overdue") == false)
 
-        // Overdue once the clock is past 09:10:00.
+        // Due from 09:10:00; overdue once past 09:10 plus the 45 minutes' grace.
         try await Self.keepAcross(
-            world, client, &daemon, now: "2026-03-02T09:09:50+01:00", event: "2026-03-02T09:10:01+01:00")
+            world, client, &daemon, now: "2026-03-02T09:09:50+01:00", event: "2026-03-02T09:10:00+01:00")
+        let due = try await Self.check(world, client, after: "the next due flip")
+        #expect(due.bool("next_task_due") == true, "the kept entry was dropped at 09:10:00")
+        #expect(due.bool("next_task_overdue") == false)
+        try await Self.keepAcross(
+            world, client, &daemon, now: "2026-03-02T09:54:50+01:00", event: "2026-03-02T09:55:01+01:00")
         let overdue = try await Self.check(world, client, after: "the next overdue flip")
-        #expect(overdue.bool("next_task_overdue") == true, "the kept entry was dropped at 09:10:01")
+        #expect(overdue.bool("next_task_overdue") == true, "the kept entry was dropped at 09:55:01")
 
         try await Self.keepAcross(
             world, client, &daemon, now: "2026-03-02T23:59:50+01:00", event: "2026-03-03T00:00:00+01:00")

@@ -6,8 +6,8 @@ import Testing
 /// written out by hand, at 80 and 40 columns, plain, and in colour.
 @Suite("Today screen")
 struct TodayScreenTests {
-    /// A Monday at 13:10 in Berlin: one task done late, one on time, one snoozed, one overdue (and
-    /// next), and a daily template's instance. The pet gained 3 XP since the 13:00 tick.
+    /// A Monday at 13:10 in Berlin: one task done late, one on time, one snoozed, one due (and
+    /// next: 12:30, still within the hour's grace), and a daily template's instance. The pet gained 3 XP since the 13:00 tick.
     static func mixedDay() async throws -> World {
         let world = try await World("today-mixed")
         _ = try await world.daemon(now: "2026-03-02T13:10:00+01:00")
@@ -43,7 +43,7 @@ struct TodayScreenTests {
                 "Monday 2 March · 2 of 5 done",
                 "",
                 "1  09:00 ✓ Standup                                                    +1 XP late",
-                "4  12:30 → Email                                                  next · overdue",
+                "4  12:30 → Email                                                      next · due",
                 "3  13:00 ✓ Review                                                          +2 XP",
                 "2  12:00   Lunch walk                                           snoozed to 13:25",
                 "5  18:00   Stretch                                                         daily",
@@ -64,7 +64,7 @@ struct TodayScreenTests {
                 "Monday 2 March · 2 of 5 done",
                 "",
                 "1  09:00 ✓ Standup            +1 XP late",
-                "4  12:30 → Email          next · overdue",
+                "4  12:30 → Email              next · due",
                 "3  13:00 ✓ Review                  +2 XP",
                 "2  12:00   Lunch walk   snoozed to 13:25",
                 "5  18:00   Stretch                 daily",
@@ -81,9 +81,9 @@ struct TodayScreenTests {
                 "Tadpole, stage 1 of 20, 3 of 10 XP.",
                 "Until 14:00 the panel shows Tadpole, stage 1 of 20, 0 of 10 XP.",
                 "2 of 5 tasks done.",
-                "Next: 12:30 Email, overdue.",
+                "Next: 12:30 Email, due.",
                 "Task 1 at 09:00, Standup: done late, 1 XP.",
-                "Task 4 at 12:30, Email: next, overdue.",
+                "Task 4 at 12:30, Email: next, due.",
                 "Task 3 at 13:00, Review: done on time, 2 XP.",
                 "Task 2 at 12:00, Lunch walk: snoozed to 13:25.",
                 "Task 5 at 18:00, Stretch: repeats daily.",
@@ -109,7 +109,7 @@ struct TodayScreenTests {
                 "Monday 2 March · 2 of 5 done",
                 "",
                 "1  09:00 \(e)32m✓\(e)0m \(e)2mStandup\(e)0m                                                    \(e)32m+1 XP late\(e)0m",
-                "4  12:30 \(e)36m→\(e)0m \(e)1mEmail\(e)0m                                                  \(e)36mnext\(e)0m · \(e)31moverdue\(e)0m",
+                "4  12:30 \(e)36m→\(e)0m \(e)1mEmail\(e)0m                                                      \(e)36mnext\(e)0m · \(e)33mdue\(e)0m",
                 "3  13:00 \(e)32m✓\(e)0m \(e)2mReview\(e)0m                                                          \(e)32m+2 XP\(e)0m",
                 "2  12:00   Lunch walk                                           \(e)33msnoozed to 13:25\(e)0m",
                 "5  18:00   Stretch                                                         \(e)2mdaily\(e)0m",
@@ -231,5 +231,32 @@ struct TodayScreenTests {
             let lines = other.errors.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].contains("petprogress://today"), "\(arguments): \(other)")
         }
+    }
+
+    /// Monday: four tasks done on time (Tadpole 8/10), the screen looked at. Tuesday's start closes
+    /// Monday: 4 of 4 done, +3, so the pet evolved at the closeout. The next screen says so, once.
+    @Test("a closeout that changed the form since the user last looked is said once")
+    func formChangeSaidOnce() async throws {
+        let world = try await World("today-form-change")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let state = ["XDG_STATE_HOME": world.sandbox.path("state")]
+        let monday = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:00:00+01:00")
+        let client = try world.client()
+        for n in 1...4 { _ = try client.markDone(try client.addTask("Task \(n)", "10:00")) }
+        let first = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(first.status == 0 && !first.output.contains("Since you last looked"), "\(first)")
+        #expect(await monday.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-03T09:00:00+01:00")
+        let said = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(
+            Self.lines(said).prefix(3) == [
+                "🐟 Minnow · stage 2 of 20",
+                "░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  0/20 XP",
+                "Since you last looked, the pet evolved: Tadpole → Minnow (closeout of Mon 2",
+            ], "\(said)")
+        #expect(Self.lines(said).dropFirst(3).first == "Mar); petctl log shows why.", "\(said)")
+        let again = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(again.status == 0 && !again.output.contains("Since you last looked"), "once: \(again)")
     }
 }

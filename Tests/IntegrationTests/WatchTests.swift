@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `petctl watch` through a pipe: one line at start, one per tick and per task change,
-/// each within a second and never two for one change; the overdue flip without any signal; the
+/// each within a second and never two for one change; the due and overdue flips without any signal; the
 /// daemon stopping and coming back; SIGTERM and a closed pipe end it with status 0.
 @Suite("petctl watch")
 struct WatchTests {
@@ -47,21 +47,34 @@ struct WatchTests {
         #expect(dates.filter { $0.total == 1 }.count <= 2, "one line for the task change (and maybe a later tick)")
     }
 
-    @Test("the overdue flip arrives without any signal, at the next task's effective instant")
-    func overdueFlip() async throws {
+    /// On the simulated clock (60×: a simulated minute per real second), with a 10-minute grace:
+    /// the 13:20 task turns due at 13:20 (20 real seconds in) and overdue at 13:30:01 (30 s in),
+    /// each a line of its own with no signal, both long before the 14:00 tick (60 s in) that would
+    /// bring a line anyway. Watch's timer follows the daemon's clock and its scale (`GetStatus`).
+    @Test("watch flips to 'due' at due_at and to 'overdue' at overdue_at, without any signal")
+    func dueThenOverdueFlips() async throws {
         let world = try await World("watch-overdue")
         defer { world.close() }
-        _ = try await world.daemon(now: "2026-03-02T13:09:56+01:00")
+        _ = try await world.daemon(now: "2026-03-02T13:00:00+01:00", timeScale: 60)
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
-        _ = try world.client().addTask("Standup", "13:10")
+        let client = try world.client()
+        try client.setProperty("GraceMinutes", .uint32(10))
+        let id = try client.addTask("Standup", "13:20")
+        let record = try #require(try client.tasks().first { $0.string("id") == id })
+        #expect(record.int("due_at") == 1_772_454_000 && record.int("overdue_at") == 1_772_454_601, "\(record)")
         let reader = try WatchReader(world: world, arguments: ["--format", "waybar"])
         #expect(await reader.waitForRecords(1))
         #expect(reader.records.first?.contains(#""class":["tadpole"]"#) == true, "\(reader.records)")
         let signalsBefore = recorder.all.count
-        #expect(await reader.waitForRecords(2, timeout: .seconds(10)), "\(reader.records) \(reader.errors)")
+        #expect(await reader.waitForRecords(2, timeout: .seconds(40)), "\(reader.records) \(reader.errors)")
+        #expect(reader.records.last?.contains(#""class":["tadpole","due"]"#) == true, "\(reader.lines)")
+        #expect(try client.status().int("now") ?? 0 >= 1_772_454_000, "not before due_at")
+        #expect(await reader.waitForRecords(3, timeout: .seconds(40)), "\(reader.records) \(reader.errors)")
         #expect(reader.records.last?.contains(#""class":["tadpole","overdue"]"#) == true, "\(reader.lines)")
-        #expect(recorder.all.count == signalsBefore, "no signal announced it: \(recorder.all.map(\.member))")
+        #expect(try client.status().int("now") ?? 0 < 1_772_456_400, "before the 14:00 tick")
+        #expect(recorder.all.count == signalsBefore, "no signal announced them: \(recorder.all.map(\.member))")
+        #expect(reader.records.count == 3, "one line per flip: \(reader.records)")
         reader.process.send(SIGKILL)
     }
 

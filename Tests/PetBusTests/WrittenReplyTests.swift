@@ -97,7 +97,8 @@ private struct Generator {
         TaskRecord(
             id: string(), title: string(), time: string(), effectiveTime: string(), dayKey: string(), done: bool(),
             completedAt: instant(), completedSeq: next(), snoozedUntil: instant(), scheduledAt: instant(),
-            overdue: bool(), isNext: bool(), xp: wide(), repeatRule: string(), templateID: string())
+            overdue: bool(), isNext: bool(), xp: wide(), repeatRule: string(), templateID: string(), due: bool(),
+            dueAt: instant(), overdueAt: instant())
     }
 
     mutating func template() -> TemplateRecord {
@@ -119,6 +120,7 @@ private struct Generator {
         return WidgetEntry(
             date: instant(), nextDate: instant(), dayKey: string(), pet: pet, tasksDone: wide(), tasksTotal: wide(),
             nextTaskID: string(), nextTaskTitle: string(), nextTaskTime: string(), nextTaskOverdue: bool(),
-            upcoming: (0..<int(0...4)).map { _ in task() }, restDay: bool(), accessibleText: string())
+            upcoming: (0..<int(0...4)).map { _ in task() }, restDay: bool(), accessibleText: string(),
+            nextTaskDue: bool())
     }
 }

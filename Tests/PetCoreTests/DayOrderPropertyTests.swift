@@ -54,17 +54,21 @@ import Testing
     /// The entry's task part equals the one read from the fully sorted day.
     @Test func entryTaskPartIsReadFromTheSortedDay() async {
         let ctx = Context(now: Self.start + 15 * 60, zone: zone("UTC"), stages: Self.table)
+        let rule = DueRule(graceMinutes: 60, dayEnd: Self.start + 86_400)
         await propertyCheck(count: 300, input: Self.dayGen) { tasks in
             let entry = WidgetEntry(
                 date: Self.start, nextDate: Self.start + 3600, pet: .hatchling, dayKey: key("2026-03-02"),
-                tasks: tasks, restDay: false, at: ctx.now, zone: ctx.zone, stages: Self.table, iconPath: { _ in "" })
+                tasks: tasks, restDay: false, at: ctx.now, rule: rule, zone: ctx.zone, stages: Self.table,
+                iconPath: { _ in "" })
             let pending = Self.reference(tasks).filter { !$0.isDone }
             #expect(entry.tasksTotal == tasks.count)
             #expect(entry.tasksDone == tasks.count - pending.count)
             #expect(entry.nextTaskID == (pending.first?.id ?? ""))
-            #expect(entry.nextTaskOverdue == (pending.first?.isOverdue(at: ctx.now) ?? false))
+            #expect(entry.nextTaskOverdue == (pending.first.map { rule.isOverdue($0, at: ctx.now) } ?? false))
+            #expect(entry.nextTaskDue == (pending.first.map { rule.isDue($0, at: ctx.now) } ?? false))
             #expect(entry.upcoming.map(\.id) == pending.prefix(3).map(\.id))
-            #expect(entry.upcoming.map(\.overdue) == pending.prefix(3).map { $0.isOverdue(at: ctx.now) })
+            #expect(entry.upcoming.map(\.overdue) == pending.prefix(3).map { rule.isOverdue($0, at: ctx.now) })
+            #expect(entry.upcoming.map(\.due) == pending.prefix(3).map { rule.isDue($0, at: ctx.now) })
         }
     }
 

@@ -64,7 +64,7 @@ import Testing
         let added = try #require(task(w, id))
         #expect(added.scheduled == t.local(t.second, "03:00"))
         #expect(added.scheduled - ctx.now == hour)
-        #expect(!added.isOverdue(at: ctx.now))
+        #expect(!w.openDayRule.isDue(added, at: ctx.now) && !w.openDayRule.isOverdue(added, at: ctx.now))
         let template = try w.addTask(title: "pills", time: "03:00", repeat: "daily", ctx)
         #expect(w.tasks.first { $0.templateID == template }?.scheduled == t.local(t.second, "03:00"))
     }

@@ -91,9 +91,50 @@ func expectError(_ kind: PetError.Kind, _ body: () throws -> Void, sourceLocatio
         let past = try w.addTask(title: "past", time: "09:00", ctx)
         try w.addTask(title: "future", time: "15:00", ctx)
         let task = w.tasks.first { $0.id == past }!
-        #expect(task.isOverdue(at: ctx.now))
-        #expect(!task.isOverdue(at: at("2026-03-02T09:00:00Z")), "at its instant it is not yet overdue")
+        #expect(w.openDayRule.isOverdue(task, at: ctx.now))
         #expect(w.nextTask?.id == past)
+    }
+
+    /// Due from its effective instant; overdue only once it can no longer be done on time (past
+    /// its time plus the grace) and any snooze has run out; never overdue when the grace reaches
+    /// the day's end (petprogress(7) §3).
+    @Test func dueThenOverdue() throws {
+        var (w, ctx) = monday("08:00")
+        let id = try w.addTask(title: "standup", time: "09:00", ctx)
+        let evening = try w.addTask(title: "read", time: "23:30", ctx)
+        let rule = w.openDayRule
+        var task = try #require(w.tasks.first { $0.id == id })
+        #expect(rule.dueAt(task) == at("2026-03-02T09:00:00Z"))
+        #expect(rule.overdueAt(task) == at("2026-03-02T10:00:01Z"))
+        for (time, due, overdue) in [
+            ("08:59:59", false, false), ("09:00:00", true, false), ("09:10:00", true, false),
+            ("10:00:00", true, false), ("10:00:01", true, true),
+        ] {
+            #expect(rule.isDue(task, at: at("2026-03-02T\(time)Z")) == due, "\(time)")
+            #expect(rule.isOverdue(task, at: at("2026-03-02T\(time)Z")) == overdue, "\(time)")
+        }
+        // Ten minutes after its time, doing it still earns the on-time award: due, not overdue.
+        ctx.now = at("2026-03-02T09:10:00Z")
+        #expect(w.openDayRecords(ctx).first { $0.id == id }.map { [$0.due, $0.overdue] } == [true, false])
+        // Snoozed past the grace, it is due again, and overdue, only when the snooze runs out.
+        ctx.now = at("2026-03-02T09:55:00Z")
+        try w.setSnoozeMinutes(30)
+        _ = try w.snooze(id: id, ctx)
+        task = try #require(w.tasks.first { $0.id == id })
+        #expect(rule.dueAt(task) == at("2026-03-02T10:25:00Z"))
+        #expect(rule.overdueAt(task) == at("2026-03-02T10:25:01Z"))
+        #expect(!rule.isDue(task, at: ctx.now))
+        // 23:30 plus an hour's grace is past the day's end: missed at the closeout, never overdue.
+        let late = try #require(w.tasks.first { $0.id == evening })
+        #expect(rule.overdueAt(late) == nil && !rule.isOverdue(late, at: at("2026-03-02T23:59:59Z")))
+        #expect(w.openDayRecords(ctx).first { $0.id == evening }?.overdueAt == 0)
+        // A smaller grace moves the instant.
+        try w.setGraceMinutes(10)
+        #expect(w.openDayRule.overdueAt(late) == at("2026-03-02T23:40:01Z"))
+        // Done, it is neither.
+        _ = try w.markDone(id: id, ctx)
+        task = try #require(w.tasks.first { $0.id == id })
+        #expect(rule.dueAt(task) == nil && rule.overdueAt(task) == nil)
     }
 
     @Test func onTimeWithinGraceOnEitherSideLateOutside() throws {

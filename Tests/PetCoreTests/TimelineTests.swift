@@ -31,7 +31,9 @@ import Testing
         for h in 0...9 {
             expected.append(#"2026-03-03 0\#(h) +3600 \#(next) s:"Dentist" s:"09:30" b:false \#(pet)"#)
         }
-        for h in 10...13 { expected.append(#"2026-03-03 \#(h) +3600 \#(next) s:"Dentist" s:"09:30" b:true \#(pet)"#) }
+        // 09:30 with an hour's grace: still on time at 10:00, overdue from 10:30:01.
+        expected.append(#"2026-03-03 10 +3600 \#(next) s:"Dentist" s:"09:30" b:false \#(pet)"#)
+        for h in 11...13 { expected.append(#"2026-03-03 \#(h) +3600 \#(next) s:"Dentist" s:"09:30" b:true \#(pet)"#) }
         #expect(lines == expected)
         // The next day's entry lists the task added for it and the recurring instance, none done.
         guard case .array(_, let upcoming) = entries[10]["upcoming"] else { return }

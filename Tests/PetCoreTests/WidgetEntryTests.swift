@@ -31,14 +31,14 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         "stage_name": "s", "stage_xp": "i", "threshold": "i", "progress": "d", "is_final": "b",
         "icon_name": "s", "icon_path": "s", "glyph": "s", "tasks_done": "i", "tasks_total": "i",
         "next_task_id": "s", "next_task_title": "s", "next_task_time": "s", "next_task_overdue": "b",
-        "upcoming": "aa{sv}", "rest_day": "b", "accessible_text": "s",
+        "next_task_due": "b", "upcoming": "aa{sv}", "rest_day": "b", "accessible_text": "s",
     ]
 
     /// Every key a task record carries, with its D-Bus type (petprogress(7) §6.2).
     static let taskRecordKeyTypes: [String: String] = [
         "id": "s", "title": "s", "time": "s", "effective_time": "s", "day_key": "s", "done": "b",
         "completed_at": "x", "completed_seq": "t", "snoozed_until": "x", "scheduled_at": "x", "overdue": "b",
-        "is_next": "b",
+        "is_next": "b", "due": "b", "due_at": "x", "overdue_at": "x",
         "xp": "i", "repeat": "s", "template_id": "s",
         "number": "i",
     ]
@@ -47,16 +47,22 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         let (w, ctx, _) = try fixedScenario()
         let entry = w.widgetEntry(ctx, iconPath: icon)
         let upcoming = """
-            [{completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"13:25" \
-            id=s:"20260302-2" is_next=b:true number=i:2 overdue=b:false repeat=s:"" scheduled_at=x:1772452800 \
+            [{completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false due=b:false \
+            due_at=x:1772457900 effective_time=s:"13:25" \
+            id=s:"20260302-2" is_next=b:true number=i:2 overdue=b:false overdue_at=x:1772457901 repeat=s:"" \
+            scheduled_at=x:1772452800 \
             snoozed_until=x:1772457900 \
             template_id=s:"" time=s:"12:00" title=s:"Lunch walk" xp=i:0}, \
-            {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"14:30" \
-            id=s:"20260302-3" is_next=b:false number=i:3 overdue=b:false repeat=s:"" scheduled_at=x:1772461800 \
+            {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false due=b:false \
+            due_at=x:1772461800 effective_time=s:"14:30" \
+            id=s:"20260302-3" is_next=b:false number=i:3 overdue=b:false overdue_at=x:1772465401 repeat=s:"" \
+            scheduled_at=x:1772461800 \
             snoozed_until=x:0 \
             template_id=s:"" time=s:"14:30" title=s:"Write report" xp=i:0}, \
-            {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false effective_time=s:"16:00" \
-            id=s:"20260302-4" is_next=b:false number=i:4 overdue=b:false repeat=s:"" scheduled_at=x:1772467200 \
+            {completed_at=x:0 completed_seq=t:0 day_key=s:"2026-03-02" done=b:false due=b:false \
+            due_at=x:1772467200 effective_time=s:"16:00" \
+            id=s:"20260302-4" is_next=b:false number=i:4 overdue=b:false overdue_at=x:1772470801 repeat=s:"" \
+            scheduled_at=x:1772467200 \
             snoozed_until=x:0 \
             template_id=s:"" time=s:"16:00" title=s:"Email" xp=i:0}]
             """
@@ -64,7 +70,8 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
             accessible_text=s:"Frog, stage 3 of 20, 12 of 30 XP. 1 of 5 tasks done. Next: 13:25 Lunch walk." \
             date=x:1772456400 day_key=s:"2026-03-02" glyph=s:"🐸" \
             icon_name=s:"petprogress-frog" icon_path=s:"\(iconDir)/petprogress-frog.png" is_final=b:false \
-            next_date=x:1772460000 next_task_id=s:"20260302-2" next_task_overdue=b:false \
+            next_date=x:1772460000 next_task_due=b:false next_task_id=s:"20260302-2" \
+            next_task_overdue=b:false \
             next_task_time=s:"13:25" next_task_title=s:"Lunch walk" progress=d:0.4 rest_day=b:false stage_count=i:20 \
             stage_index=i:2 stage_name=s:"Frog" stage_xp=i:12 tasks_done=i:1 tasks_total=i:5 threshold=i:30 \
             upcoming=\(upcoming)
@@ -112,6 +119,8 @@ func icon(_ stage: Stage) -> String { "\(iconDir)/\(stage.iconName).png" }
         #expect(tomorrow.count == 1)
         #expect(render(tomorrow[0]["is_next"]) == "b:false" && render(tomorrow[0]["overdue"]) == "b:false")
         #expect(render(tomorrow[0]["day_key"]) == "s:\"2026-03-03\"")
+        // Tomorrow's carry the instants they will turn due and overdue, as things stand now.
+        #expect(render(tomorrow[0]["due"]) == "b:false" && render(tomorrow[0]["due_at"]) != "x:0")
         // Read later in the day, the snoozed walk is overdue and still next.
         var late = ctx
         late.now = at("2026-03-02T13:30:00Z")

@@ -47,7 +47,10 @@ struct SignalSetTests {
         Step(member: "SetRest", arguments: [.text("tomorrow"), .text("tomorrow"), .flag(true)], signals: []),
         Step(member: "SetRest", arguments: [.text("today"), .text("tomorrow"), .flag(false)], signals: taskPart),
         Step(member: "DeleteTask", arguments: [.id(3)], signals: []),  // stops future instances only
-        setting("GraceMinutes", .uint32(30)),
+        // The grace moves the due and overdue flags of the entry's task part (petprogress(7) §3.2).
+        Step(
+            member: "Set", arguments: [.text(PetBus.interface), .text("GraceMinutes"), .value(.variant(.uint32(30)))],
+            signals: taskPart + ["PropertiesChanged(GraceMinutes)"], interface: PropertiesInterface.name),
         setting("SnoozeMinutes", .int32(20)),
         setting("ResetTime", .string("04:00")),
         setting("Rollover", .bool(true)),

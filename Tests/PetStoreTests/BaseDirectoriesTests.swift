@@ -76,6 +76,15 @@ import XDG
         #expect(Self.config(["HOME": "/home/u", "XDG_CONFIG_DIRS": ""]).system == ["/etc/xdg"])
     }
 
+    /// Where petctl keeps what the Today screen last showed: the user's directory only.
+    @Test func stateHasOnlyTheUsersDirectory() {
+        let state = { (environment: [String: String]) in BaseDirectories(.state) { environment[$0] } }
+        #expect(state(["HOME": "/home/u"]).home == "/home/u/.local/state")
+        #expect(state(["HOME": "/home/u", "XDG_STATE_HOME": "/x/state/"]).home == "/x/state")
+        #expect(state(["HOME": "/home/u", "XDG_STATE_DIRS": "/x/a"]).system == [])
+        #expect(state([:]).home == nil)
+    }
+
     @Test func pathsJoinWithOneSlashAndSearchTheUsersDirectoryFirst() {
         let dirs = Self.data(["XDG_DATA_HOME": "/x/data/", "XDG_DATA_DIRS": "/a/:/b"])
         #expect(dirs.inHome("petprogress") == "/x/data/petprogress")

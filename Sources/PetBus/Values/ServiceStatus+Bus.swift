@@ -18,6 +18,7 @@ extension ServiceStatus {
         case recoveryAt = "recovery_at"
         case problemsAcknowledged = "problems_acknowledged"
         case nextDay = "next_day"
+        case timeScale = "time_scale"
     }
 
     /// The status as an `a{sv}`.
@@ -45,6 +46,7 @@ extension ServiceStatus {
         w.add(Key.recoveryAt, int64: recoveryAt)
         w.add(Key.problemsAcknowledged, problemsAcknowledged)
         w.add(Key.nextDay, nextDay)
+        w.add(Key.timeScale, double: timeScale)
         return w
     }
 
@@ -64,6 +66,7 @@ extension ServiceStatus {
         recoveryAt = try r.int64(Key.recoveryAt, addedLater: 0)
         problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
         nextDay = try r.string(Key.nextDay, addedLater: "")
+        timeScale = try r.double(Key.timeScale, addedLater: 1)
     }
 }
 

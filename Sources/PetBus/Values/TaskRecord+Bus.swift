@@ -13,6 +13,9 @@ extension TaskRecord {
         case snoozedUntil = "snoozed_until"
         case scheduledAt = "scheduled_at"
         case overdue
+        case due
+        case dueAt = "due_at"
+        case overdueAt = "overdue_at"
         case isNext = "is_next"
         case xp
         case repeatRule = "repeat"
@@ -40,6 +43,9 @@ extension TaskRecord {
         w.add(Key.snoozedUntil, int64: snoozedUntil)
         w.add(Key.scheduledAt, int64: scheduledAt)
         w.add(Key.overdue, overdue)
+        w.add(Key.due, due)
+        w.add(Key.dueAt, int64: dueAt)
+        w.add(Key.overdueAt, int64: overdueAt)
         w.add(Key.isNext, isNext)
         w.add(Key.xp, int: xp)
         w.add(Key.repeatRule, repeatRule)
@@ -48,7 +54,8 @@ extension TaskRecord {
         return w
     }
 
-    /// Decodes a record.
+    /// Decodes a record. `due`, `due_at` and `overdue_at` came later: a record from an older
+    /// daemon reads as never due.
     public init(dbus value: DBusValue) throws(BusDecodingError) {
         let r = try VardictReader(value, "A task record")
         self.init(
@@ -58,7 +65,9 @@ extension TaskRecord {
             completedSeq: try r.uint64(Key.completedSeq), snoozedUntil: try r.int64(Key.snoozedUntil),
             scheduledAt: try r.int64(Key.scheduledAt, addedLater: 0),
             overdue: try r.bool(Key.overdue), isNext: try r.bool(Key.isNext), xp: try r.int(Key.xp),
-            repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID))
+            repeatRule: try r.string(Key.repeatRule), templateID: try r.string(Key.templateID),
+            due: try r.bool(Key.due, absent: false), dueAt: try r.int64(Key.dueAt, addedLater: 0),
+            overdueAt: try r.int64(Key.overdueAt, addedLater: 0))
         number = try r.int(Key.number, addedLater: 0)
     }
 }

@@ -66,6 +66,10 @@ struct VardictReader {
         values[key.rawValue] == nil ? fallback : try uint64(key)
     }
     func double(_ key: some BusKey) throws(BusDecodingError) -> Double { try typed(key, "d") { $0.doubleValue } }
+    /// A key added to the contract later: its absence reads as `fallback` (a wrong type is an error).
+    func double(_ key: some BusKey, addedLater fallback: Double) throws(BusDecodingError) -> Double {
+        values[key.rawValue] == nil ? fallback : try double(key)
+    }
 
     func strings(_ key: some BusKey) throws(BusDecodingError) -> [String] {
         try typed(key, "as") { value in

@@ -14,6 +14,7 @@ extension WidgetEntry {
         case nextTaskTitle = "next_task_title"
         case nextTaskTime = "next_task_time"
         case nextTaskOverdue = "next_task_overdue"
+        case nextTaskDue = "next_task_due"
         case upcoming
         case restDay = "rest_day"
         case accessibleText = "accessible_text"
@@ -38,6 +39,7 @@ extension WidgetEntry {
         w.add(Key.nextTaskTitle, nextTaskTitle)
         w.add(Key.nextTaskTime, nextTaskTime)
         w.add(Key.nextTaskOverdue, nextTaskOverdue)
+        w.add(Key.nextTaskDue, nextTaskDue)
         w.add(Key.upcoming, records: upcoming.map(\.fields))
         w.add(Key.restDay, restDay)
         w.add(Key.accessibleText, accessibleText)
@@ -45,7 +47,7 @@ extension WidgetEntry {
     }
 
     /// Decodes an entry. `rest_day` came later, with rest days: an entry without it, from a daemon
-    /// older than this client, reads as not a rest day.
+    /// older than this client, reads as not a rest day; likewise `next_task_due` as not due.
     public init(dbus value: DBusValue) throws(BusDecodingError) {
         let r = try VardictReader(value, "The widget entry")
         var upcoming: [TaskRecord] = []
@@ -56,7 +58,7 @@ extension WidgetEntry {
             nextTaskID: try r.string(Key.nextTaskID), nextTaskTitle: try r.string(Key.nextTaskTitle),
             nextTaskTime: try r.string(Key.nextTaskTime), nextTaskOverdue: try r.bool(Key.nextTaskOverdue),
             upcoming: upcoming, restDay: try r.bool(Key.restDay, absent: false),
-            accessibleText: try r.string(Key.accessibleText))
+            accessibleText: try r.string(Key.accessibleText), nextTaskDue: try r.bool(Key.nextTaskDue, absent: false))
     }
 }
 

@@ -24,6 +24,6 @@ public enum PetEvent: Hashable, Sendable {
         }
     }
 
-    /// The completion event whose award is `xp` (2 on time, 1 late), for replaying a day.
+    /// The completion event whose award is `xp` (2 on time, 1 early or late), for replaying a day.
     public static func completion(xp: Int) -> PetEvent { xp >= 2 ? .doneOnTime : .doneLate }
 }

@@ -4,7 +4,7 @@
 public struct DayStory: Hashable, Sendable {
     /// One step of the day, in the rules' order.
     public enum Step: Hashable, Sendable {
-        /// A completion: +2 on time, +1 late (the award the task recorded).
+        /// A completion: +2 on time, +1 early or late (the award the task recorded).
         case done(TaskRecord)
         /// An undone task charged at closeout: −2.
         case missed(TaskRecord)

@@ -13,7 +13,7 @@ public struct TaskItem: Hashable, Sendable {
     public var completedAt: Instant?
     /// The mutation sequence number of the completion; 0 when not done.
     public var completedSeq: UInt64 = 0
-    /// The XP the completion granted (2 on time, 1 late); 0 when not done.
+    /// The XP the completion granted (2 on time, 1 early or late); 0 when not done.
     public var xp: Int = 0
     public var snoozedUntil: Instant?
     /// The template this task is an instance of; nil for a one-off.
@@ -43,9 +43,6 @@ public struct TaskItem: Hashable, Sendable {
 
     /// The snoozed-until instant if set, else the scheduled instant.
     public var effective: Instant { snoozedUntil ?? scheduled }
-
-    /// Not done and `now` is past its effective instant.
-    public func isOverdue(at now: Instant) -> Bool { !isDone && now > effective }
 }
 
 extension TaskItem {

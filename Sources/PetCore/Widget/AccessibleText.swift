@@ -6,11 +6,14 @@ public enum AccessibleText {
         public let time: String
         public let title: String
         public let overdue: Bool
+        /// Due but not yet overdue: still on time.
+        public let due: Bool
 
-        public init(time: String, title: String, overdue: Bool) {
+        public init(time: String, title: String, overdue: Bool, due: Bool = false) {
             self.time = time
             self.title = title
             self.overdue = overdue
+            self.due = due
         }
     }
 
@@ -48,9 +51,10 @@ public enum AccessibleText {
         total == 0 ? "No tasks planned." : "\(done) of \(total) \(total == 1 ? "task" : "tasks") done."
     }
 
-    /// `Next: 14:30 Write report.` (`, overdue` when it is), or `Nothing pending.`
+    /// `Next: 14:30 Write report.` (`, due` or `, overdue` when it is), or `Nothing pending.`
     public static func nextSentence(_ next: Next?) -> String {
         guard let next else { return "Nothing pending." }
-        return "Next: \(next.time) \(next.title)\(next.overdue ? ", overdue" : "")."
+        let state = next.overdue ? ", overdue" : next.due ? ", due" : ""
+        return "Next: \(next.time) \(next.title)\(state)."
     }
 }

@@ -14,6 +14,8 @@ public struct ServiceStatus: Hashable, Sendable {
     public var now: Instant
     /// Where the open day ends (Unix seconds): a client's "+20m" is refused at or past it.
     public var openDayEnd: Instant = 0
+    /// Simulated seconds per real second of `now`: 1 for the real clock, else `--time-scale`.
+    public var timeScale: Double = 1
     /// How many `GetWidgetEntry`, `WidgetEntry` property and `GetPet` calls were answered from the
     /// kept encoded reply since the daemon started.
     public var replyCacheHits: UInt64

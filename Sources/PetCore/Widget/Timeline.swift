@@ -28,7 +28,8 @@ public enum Timeline {
             result.append(
                 WidgetEntry(
                     date: tick, nextDate: following, pet: pet, dayKey: current.day.key, tasks: current.tasks,
-                    restDay: world.isRestDay(current.day.key), at: tick, zone: ctx.zone, stages: ctx.stages,
+                    restDay: world.isRestDay(current.day.key), at: tick, rule: world.dueRule(for: current.day),
+                    zone: ctx.zone, stages: ctx.stages,
                     iconPath: iconPath))
         }
         return result

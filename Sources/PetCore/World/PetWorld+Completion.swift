@@ -1,7 +1,7 @@
 /// Done, undo and snooze on the open day's tasks (petprogress(7) §3).
 extension PetWorld {
     /// Marks a task of the open day done at `ctx.now`; returns its award: 2 on time (within the
-    /// grace window of its scheduled instant, either side), 1 late.
+    /// grace window of its scheduled instant, either side), 1 early or late.
     @discardableResult
     public mutating func markDone(id: String, _ ctx: Context) throws(PetError) -> Int {
         let i = try locateActionable(id, verb: "marked done")

@@ -11,7 +11,8 @@ extension PetWorld {
                 tick: Ticks.latest(atOrBefore: ctx.now, zone: ctx.zone), pet: livePet(ctx.stages))
         return WidgetEntry(
             date: shown.tick, nextDate: Ticks.next(after: shown.tick, zone: ctx.zone), pet: shown.pet,
-            dayKey: openDay.key, tasks: tasks, restDay: openDayIsRest, at: ctx.now, zone: ctx.zone, stages: ctx.stages,
+            dayKey: openDay.key, tasks: tasks, restDay: openDayIsRest, at: ctx.now, rule: openDayRule, zone: ctx.zone,
+            stages: ctx.stages,
             iconPath: iconPath)
     }
 
@@ -25,14 +26,20 @@ extension PetWorld {
         PetView(livePet(ctx.stages), stages: ctx.stages, iconPath: iconPath)
     }
 
-    /// The open day's task records (`ListTasks("")`), with `is_next` and `overdue` read now.
+    /// The open day's task records (`ListTasks("")`), with `is_next`, `due` and `overdue` read now.
     public func openDayRecords(_ ctx: Context) -> [TaskRecord] {
-        TaskRecord.list(tasks, reading: .live(at: ctx.now), zone: ctx.zone)
+        TaskRecord.list(tasks, reading: .live(at: ctx.now, rule: openDayRule), zone: ctx.zone)
     }
 
     /// The records of the tasks added for the next day (`ListTasks("tomorrow")`): no projected
-    /// instances, `is_next` and `overdue` false.
+    /// instances, `is_next`, `due` and `overdue` false, `due_at` and `overdue_at` as things stand.
     public func tomorrowRecords(_ ctx: Context) -> [TaskRecord] {
-        TaskRecord.list(tomorrow, reading: .planned, zone: ctx.zone)
+        TaskRecord.list(tomorrow, reading: .planned(rule: dueRule(for: nextDay(zone: ctx.zone))), zone: ctx.zone)
     }
+
+    /// What makes a task of the open day due and overdue: the grace in force and the day's end.
+    public var openDayRule: DueRule { dueRule(for: openDay) }
+
+    /// The due rule for a task of `day`.
+    public func dueRule(for day: Day) -> DueRule { DueRule(graceMinutes: settings.graceMinutes, dayEnd: day.end) }
 }

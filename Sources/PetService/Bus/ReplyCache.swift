@@ -7,9 +7,9 @@ import PetCore
 ///
 /// The service drops them whenever its world or zone changes: a mutation (settings and rest days
 /// included), a closeout, a tick, a catch-up after a clock jump, a zone change. The entry's only
-/// time-dependent part is each pending task's overdue flag, so a kept entry also carries the span
-/// of instants over which no flag flips (and its tick), and is rebuilt outside it — after the next
-/// overdue flip, or when the clock has jumped back before the last one.
+/// time-dependent parts are each pending task's due and overdue flags, so a kept entry also carries
+/// the span of instants over which no flag flips (and its tick), and is rebuilt outside it — after
+/// the next flip, or when the clock has jumped back before the last one.
 final class ReplyCache {
     /// Calls answered from a kept body since start-up (`GetStatus`' `reply_cache_hits`).
     private(set) var hits: UInt64 = 0
@@ -59,22 +59,25 @@ final class ReplyCache {
         let kept = KeptEntry(
             reply: try PetBus.Methods.getWidgetEntry.reply.encoded(fresh),
             property: try EncodedBody { body in body.variantOfVardict { fresh.encode(into: &$0) } },
-            valid: Self.validity(fresh, service.world.tasks, service.now))
+            valid: Self.validity(fresh, service.world.tasks, service.world.openDayRule, service.now))
         entry = kept
         return kept
     }
 
-    /// The instants around `now` at which no pending task's overdue flag differs from its value
-    /// at `now` (a task is overdue once the clock is past its effective instant), within the
-    /// entry's tick.
-    static func validity(_ entry: WidgetEntry, _ tasks: [TaskItem], _ now: Instant) -> ClosedRange<Instant> {
+    /// The instants around `now` at which no pending task's due or overdue flag differs from its
+    /// value at `now` (each flag is set from its instant in `rule` on), within the entry's tick.
+    static func validity(
+        _ entry: WidgetEntry, _ tasks: [TaskItem], _ rule: DueRule, _ now: Instant
+    ) -> ClosedRange<Instant> {
         var lower = entry.date
         var upper = entry.nextDate - 1
         for task in tasks where !task.isDone {
-            if task.effective < now {
-                lower = max(lower, task.effective + 1)
-            } else {
-                upper = min(upper, task.effective)
+            for flip in [rule.dueAt(task), rule.overdueAt(task)].compactMap({ $0 }) {
+                if flip <= now {
+                    lower = max(lower, flip)
+                } else {
+                    upper = min(upper, flip - 1)
+                }
             }
         }
         // An entry computed before its tick (a clock set back) is valid at `now` only.

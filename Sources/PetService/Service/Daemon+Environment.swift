@@ -15,6 +15,8 @@ extension Daemon {
         public var connect: () throws -> Connection
         /// Reads the clock (real or simulated).
         public var now: () -> Instant
+        /// Simulated seconds per real second of `now` (1 for the real clock), as `GetStatus` reports it.
+        public var timeScale: Double = 1
         /// Resolves the local zone afresh (at start-up and whenever a zone file may have changed).
         public var localZone: () -> LocalZone
         /// The stage table in force and, when an override cannot be used, the problem sentence.
@@ -63,12 +65,14 @@ extension Daemon {
             {
                 throw StartFailure(problem, status: ExpectedDataDirectory.exitStatus)
             }
-            return Environment(
+            var environment = Environment(
                 dataDirectory: directory, connect: Connection.session, now: clock.now,
                 localZone: { LocalZone.resolve(environment: variables) },
                 stages: { StageFile.load(path: StageFile.path(environment: variables)) },
                 icons: { IconLocator(stages: $0, environment: variables, executable: executable) },
                 write: { _, perform throws(StoreError) in try perform() }, wake: wake, log: { log($0) })
+            environment.timeScale = clock.scale
+            return environment
         }
     }
 

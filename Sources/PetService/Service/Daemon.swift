@@ -109,7 +109,7 @@ public final class Daemon {
         -> PetService.Environment
     {
         let write = environment.write
-        return PetService.Environment(
+        var serving = PetService.Environment(
             now: environment.now, localZone: environment.localZone,
             save: { world throws(StoreError) in
                 try write(.save) { () throws(StoreError) in try store.save(world) }
@@ -129,6 +129,8 @@ public final class Daemon {
             dataDirectory: store.directory, signals: signals(for: connection, log: environment.log),
             wake: environment.wake, log: environment.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
+        serving.timeScale = environment.timeScale
+        return serving
     }
 
     /// The service's signals, sent on `connection`. Once the bus is gone they are dropped without a

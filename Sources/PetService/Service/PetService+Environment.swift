@@ -9,6 +9,8 @@ extension PetService {
     public struct Environment {
         /// Reads the clock (real or simulated); once per refresh.
         public var now: () -> Instant
+        /// Simulated seconds per real second of `now` (1 for the real clock).
+        public var timeScale: Double = 1
         /// Resolves the local zone afresh (`TZ`, `/etc/localtime`, …): at start-up and whenever a
         /// zone file may have changed.
         public var localZone: () -> LocalZone

@@ -89,6 +89,7 @@ extension PetService {
             mutations: world.mutations, problems: problems, now: now, replyCacheHits: replies.hits)
         status.openDayEnd = world.openDay.end
         status.nextDay = world.nextDay(zone: zone).key.description
+        status.timeScale = environment.timeScale
         if let recovery {
             status.recovery = recovery.sentence
             status.recoverySource = recovery.source.rawValue

@@ -163,9 +163,12 @@ public final class PetService {
     }
 
     /// Makes a saved change the world, announcing a change to the entry's task part: the open
-    /// day's tasks, and whether it is a rest day.
+    /// day's tasks, whether it is a rest day, and the grace when a task is pending (the grace moves
+    /// its overdue flag and instant).
     private func adoptChange(_ next: PetWorld, _ ctx: Context) {
-        let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest
+        let graceMoved =
+            next.settings.graceMinutes != world.settings.graceMinutes && next.tasks.contains { !$0.isDone }
+        let tasksChanged = next.tasks != world.tasks || next.openDayIsRest != world.openDayIsRest || graceMoved
         world = next
         if tasksChanged {
             emit(.tasksChanged)

@@ -25,6 +25,12 @@ public struct ServiceClock: Sendable {
         return false
     }
 
+    /// Simulated seconds per real second: 1 for the real clock.
+    public var scale: Double {
+        if case .simulated(_, let scale, _) = mode { return scale }
+        return 1
+    }
+
     /// Now, in whole Unix seconds.
     public func now() -> Instant {
         switch mode {

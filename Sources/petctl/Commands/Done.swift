@@ -8,18 +8,35 @@ struct Done: ParsableCommand {
         commandName: "done",
         abstract: "Mark a task done (no ID: the next task).",
         discussion: """
-            On time (within the grace window of its time) earns 2 XP, late 1. The panel's pet catches \
-            up at the top of the hour.
+            On time (within the grace window of its time) earns 2 XP, early or late 1. When that \
+            evolves the pet, a line says so; the panel's pet catches up at the top of the hour.
             Examples: petctl done    petctl done 3
             """)
 
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
+        var before: PetView?
         let (shown, xp, title) = try Handle.act(
-            on: task, verb: "done", named: { try $0.markDone($1) }, next: { try $0.markNextDone() })
-        let judged = xp >= 2 ? "on time" : "late"
-        Output.lines(["Done: \(shown) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."])
+            on: task, verb: "done",
+            named: { client, id in
+                before = try client.pet()
+                return try client.markDone(id)
+            },
+            next: { client in
+                before = try client.pet()
+                return try client.markNextDone()
+            })
+        let (record, moment) = try Session.run { client in
+            (
+                try client.listTasks(day: "").first { Handle.shown($0) == shown },
+                try PetMoment.after(client, before: before)
+            )
+        }
+        let judged = xp >= 2 ? "on time" : record?.judgement ?? "late"
+        Output.lines(
+            ["Done: \(shown) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."]
+                + (moment.map { [$0] } ?? []))
     }
 }
 
@@ -56,19 +73,22 @@ struct Undo: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (shown, title) = try Session.run { client in
+        let (shown, title, moment) = try Session.run { client in
+            let before = try client.pet()
             if let task {
                 let named = try task.todays(client, verb: "undo")
                 try task.call(named) { try client.undo($0) }
-                return (named?.shown ?? task.typed, named?.record.title ?? "")
+                return (named?.shown ?? task.typed, named?.record.title ?? "", try PetMoment.after(client, before: before))
             }
             let today = try client.listTasks(day: "")
             guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
                 throw Session.refuse("nothing to undo: no task is done today")
             }
             try client.undo(last.id)
-            return (Handle.shown(last), last.title)
+            return (Handle.shown(last), last.title, try PetMoment.after(client, before: before))
         }
-        Output.lines(["Undone: \(shown) \(Titles.forLine(title, width: 60)) is pending again."])
+        Output.lines(
+            ["Undone: \(shown) \(Titles.forLine(title, width: 60)) is pending again."]
+                + (moment.map { [$0] } ?? []))
     }
 }

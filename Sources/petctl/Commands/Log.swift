@@ -8,10 +8,13 @@ struct Log: ParsableCommand {
         commandName: "log",
         abstract: "Explain how closed days changed the pet, event by event.",
         discussion: """
-            For each day: every task done (+2 on time, +1 late, in the order they were done), every \
-            task left undone (-2; nothing on a rest day), the daily result (+3 at 80 % done or more, \
-            -3 under 40 %; none on a rest day), and the pet after the day and before it. The events \
-            are computed from the day's tasks and checked against its record; a mismatch is shown.
+            For each day: every task done (+2 on time, +1 early or late, in the order they were done), \
+            every task left undone (-2; nothing on a rest day), the daily result (+3 at 80 % done or \
+            more, -3 under 40 %; none on a rest day), and the pet after the day and before it. An event \
+            that evolves the pet says so (with the XP past the threshold, which is dropped); one that \
+            de-evolves it shows the new XP: the lower stage's threshold - 1 - the XP below zero \
+            (never under 0). The events are computed from the day's tasks and checked against its \
+            record; a mismatch is shown.
 
             Examples: petctl log    petctl log 2026-03-02    petctl log --days 7
             """)

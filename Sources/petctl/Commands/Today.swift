@@ -9,7 +9,9 @@ struct Today: ParsableCommand {
         abstract: "Show the pet and today's tasks.",
         discussion: """
             The progress bar is the pet as it is now; the panel shows the pet as it was at the top of \
-            the hour, and a line says so when the two differ.
+            the hour, and a line says so when the two differ. When a day's closeout changed the pet's \
+            form since the screen was last shown, a line says so, once (the last closed day shown is \
+            kept in $XDG_STATE_HOME/petprogress/today-seen).
 
             Example: petctl today --plain
             """)
@@ -24,9 +26,31 @@ struct Today: ParsableCommand {
     /// The data of the screen: the live pet, the panel's entry and the open day's tasks.
     static func screen(_ client: PetClient) throws -> TodayScreen {
         let (pet, entry, tasks, status) = try client.today()
-        return TodayScreen(
+        var screen = TodayScreen(
             live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice,
             noticeLine: status.recoveryNotice.map { _ in Self.noticeLine(status) })
+        screen.formChange = try formChange(client, lastClosed: status.lastClosedDay)
+        return screen
+    }
+
+    /// The closeouts since the screen last showed a closed day (or since it was first shown,
+    /// before any), if they changed the form; then the last closed day is the last shown. The
+    /// first time ever, nothing is said.
+    static func formChange(_ client: PetClient, lastClosed: String) throws(PetClientError) -> String? {
+        let seenText = SeenCloseout.read()
+        guard let last = CivilDate(parsing: lastClosed) else {
+            if seenText == nil { SeenCloseout.write(SeenCloseout.beforeAnyCloseout) }
+            return nil
+        }
+        guard let seenText else {
+            SeenCloseout.write(last.description)
+            return nil
+        }
+        let seen = CivilDate(parsing: seenText)
+        if let seen, seen >= last { return nil }
+        SeenCloseout.write(last.description)
+        let records = try client.allHistory(from: seen?.adding(days: 1).description ?? "", to: last.description)
+        return FormChange.sentence(records, stages: try client.stages())
     }
 
     /// The recovery in a few words: where the pet came from (the whole sentence and what was

@@ -11,7 +11,7 @@ struct Watch: ParsableCommand {
         abstract: "Print the panel's entry now and on every change, one line each, until stopped.",
         discussion: """
             A line is printed at start, on every EntryChanged (the hourly tick) and TasksChanged, and when \
-            the next task turns overdue. When the daemon stops, the format's "not running" record is \
+            the next task turns due or overdue. When the daemon stops, the format's "not running" record is \
             printed and watch waits for it to come back. Exits 0 on SIGTERM, SIGINT or a closed pipe.
 
             Example (waybar): "exec": "petctl watch --format waybar", "return-type": "json"

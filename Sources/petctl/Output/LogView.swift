@@ -16,7 +16,11 @@ struct LogView {
         let indent = width >= 60 ? TextWidth.columns(header) + 2 : 2
         let room = max(20, width - indent)
         let unjudged = record.rest ? "rest day" : record.away ? "away" : "return day"
-        var items = story.steps.map { item($0, room: room, unjudged: unjudged) }
+        var items: [Item] = []
+        for (step, moment) in zip(story.steps, story.moments(stages: stages)) {
+            items.append(item(step, room: room, unjudged: unjudged))
+            if let moment { items.append(momentItem(moment)) }
+        }
         if record.rest {
             items.append(plainItem("no daily result: rest day"))
         } else if record.away {
@@ -52,8 +56,7 @@ struct LogView {
     func item(_ step: DayStory.Step, room: Int, unjudged: String = "rest day") -> Item {
         switch step {
         case .done(let t):
-            let judged = t.xp >= 2 ? "on time" : "late"
-            return task(t, xp: t.xp, note: "(\(judged), \(LocalClock.time(t.completedAt)))", room: room)
+            return task(t, xp: t.xp, note: "(\(t.judgement), \(LocalClock.time(t.completedAt)))", room: room)
         case .missed(let t): return task(t, xp: -2, note: "(missed)", room: room)
         case .uncharged(let t): return task(t, xp: 0, note: "(not done, \(unjudged))", room: room)
         case .dailyResult(let done, let total):
@@ -84,6 +87,21 @@ struct LogView {
     }
 
     func plainItem(_ text: String) -> Item { Item(text: text, paint: style.dim) }
+
+    /// `↑ Hermit Crab (evolved; 1 XP over dropped)`, or `↓ Minnow 18/20 (de-evolved: 20 − 1 − 1)`:
+    /// the arithmetic of petprogress(7) §2.1, so the reader can check it.
+    func momentItem(_ moment: DayStory.Moment) -> Item {
+        switch moment {
+        case .evolved(_, let to, let dropped):
+            let over = dropped > 0 ? "; \(dropped) XP over the threshold dropped" : ""
+            return Item(text: "↑ \(stages.stage(to.stageIndex).name) (evolved\(over))", paint: style.bold)
+        case .deEvolved(_, let fell, let to):
+            let threshold = stages.threshold(to.stageIndex)
+            let sum = "\(threshold) − 1 − \(-fell)"
+            let floored = threshold - 1 + fell < 0 ? " < 0, so 0" : ""
+            return Item(text: "↓ \(PetText.short(to, stages)) (de-evolved: \(sum)\(floored))", paint: style.bold)
+        }
+    }
 
     /// `→ Frog 12/30 (was Frog 11/30)`, or `(unchanged)`; two items when a line is too narrow.
     func result(_ story: DayStory, room: Int) -> [Item] {

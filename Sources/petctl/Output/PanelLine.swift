@@ -12,12 +12,19 @@ struct PanelLine {
         return icon.hasPrefix("petprogress-") ? String(icon.dropFirst("petprogress-".count)) : icon
     }
 
-    /// The states a panel can style: `overdue`, `all-done`, `no-tasks`, and `rest` on a rest day.
+    /// The states a panel can style: `due` (still on time), `overdue`, `all-done`, `no-tasks`, and
+    /// `rest` on a rest day.
     static func states(_ entry: WidgetEntry) -> [String] {
         let rest = entry.restDay ? ["rest"] : []
         if entry.tasksTotal == 0 { return ["no-tasks"] + rest }
         if entry.nextTaskID.isEmpty { return ["all-done"] + rest }
-        return (entry.nextTaskOverdue ? ["overdue"] : []) + rest
+        return (entry.nextTaskOverdue ? ["overdue"] : entry.nextTaskDue ? ["due"] : []) + rest
+    }
+
+    /// The colour polybar and i3blocks give the line: red when the next task is overdue, amber
+    /// when it is due (still on time), none otherwise.
+    static func colour(_ entry: WidgetEntry) -> String? {
+        entry.nextTaskOverdue ? "#e06c75" : entry.nextTaskDue ? "#e5c07b" : nil
     }
 
     /// What the text formats add on a rest day.
@@ -61,7 +68,7 @@ struct PanelLine {
         if entry.restDay { lines.append("Rest day: nothing is charged.") }
         lines += entry.upcoming.map {
             let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
-            return escape("\($0.effectiveTime) ") + escape(title) + ($0.overdue ? " (overdue)" : "")
+            return escape("\($0.effectiveTime) ") + escape(title) + ($0.overdue ? " (overdue)" : $0.due ? " (due)" : "")
         }
         if entry.upcoming.isEmpty { lines.append(entry.tasksTotal == 0 ? "No tasks planned." : "All done.") }
         return lines
@@ -81,13 +88,13 @@ struct PanelLine {
         case .json: return EntryJSON.line(entry)
         case .polybar:
             let line = text(entry, escape: Escaping.polybar)
-            return entry.nextTaskOverdue ? "%{F#e06c75}\(line)%{F-}" : line
+            return Self.colour(entry).map { "%{F\($0)}\(line)%{F-}" } ?? line
         case .i3blocks:
             var fields = [
                 "\"full_text\":\(Escaping.json(text(entry, escape: Escaping.i3blocks)))",
                 "\"short_text\":\(Escaping.json(inline(entry)))",
             ]
-            if entry.nextTaskOverdue { fields.append("\"color\":\"#e06c75\"") }
+            if let colour = Self.colour(entry) { fields.append("\"color\":\"\(colour)\"") }
             return "{" + fields.joined(separator: ",") + "}"
         case .waybar:
             let classes = [Self.base(entry)] + Self.states(entry)

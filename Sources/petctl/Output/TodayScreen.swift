@@ -13,6 +13,8 @@ struct TodayScreen {
     /// on the screen as `noticeLine`, short enough for one line of 80 columns with its hint.
     var notice: String? = nil
     var noticeLine: String? = nil
+    /// What the closeouts since the screen was last shown did to the pet's form (said once).
+    var formChange: String? = nil
 
     /// How the notice ends: what hides it.
     static let acknowledgeHint = "Hide this: petctl status --ack"
@@ -36,6 +38,7 @@ struct TodayScreen {
                 + (live.isFinal ? " · final form" : ""),
             progressLine(width: width, style: style),
         ]
+        if let formChange { lines += TextWidth.wrap(formChange, width: width).map(style.bold) }
         if entry.restDay {
             lines += TextWidth.wrap("Rest day: nothing is charged today; done tasks still count.", width: width)
                 .map(style.cyan)
@@ -98,9 +101,9 @@ struct TodayScreen {
     /// What is worth saying about a task, most important first.
     static func notes(_ task: TaskRecord) -> [String] {
         var notes: [String] = []
-        if task.done { notes.append(task.xp >= 2 ? "+\(task.xp) XP" : "+\(task.xp) XP late") }
+        if task.done { notes.append(task.xp >= 2 ? "+\(task.xp) XP" : "+\(task.xp) XP \(task.judgement)") }
         if task.isNext { notes.append("next") }
-        if task.overdue { notes.append("overdue") }
+        if task.overdue { notes.append("overdue") } else if task.due { notes.append("due") }
         if !task.done, task.snoozedUntil != 0 { notes.append("snoozed to \(task.effectiveTime)") }
         if !task.repeatRule.isEmpty { notes.append(task.repeatRule) }
         return notes
@@ -110,6 +113,7 @@ struct TodayScreen {
         notes.map { note in
             switch note {
             case "overdue": style.red(note)
+            case "due": style.yellow(note)
             case "next": style.cyan(note)
             case _ where note.hasPrefix("snoozed"): style.yellow(note)
             case _ where note.hasPrefix("+"): style.green(note)
@@ -132,13 +136,15 @@ struct TodayScreen {
     func plain() -> [String] {
         var lines = notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
         lines.append(AccessibleText.petSentence(live))
+        if let formChange { lines.append(formChange) }
         if entry.restDay { lines.append(AccessibleText.restSentence) }
         if panelLags {
             lines.append(
                 "Until \(LocalClock.time(entry.nextDate)) the panel shows \(AccessibleText.petSentence(entry.pet))")
         }
         let next = tasks.first(where: \.isNext).map {
-            AccessibleText.Next(time: $0.effectiveTime, title: Titles.quoted($0.title), overdue: $0.overdue)
+            AccessibleText.Next(
+                time: $0.effectiveTime, title: Titles.quoted($0.title), overdue: $0.overdue, due: $0.due)
         }
         lines.append(AccessibleText.countSentence(done: done, total: tasks.count))
         if !tasks.isEmpty { lines.append(AccessibleText.nextSentence(next)) }
@@ -148,9 +154,9 @@ struct TodayScreen {
 
     static func plainSentence(_ task: TaskRecord) -> String {
         var facts: [String] = []
-        if task.done { facts.append(task.xp >= 2 ? "done on time, \(task.xp) XP" : "done late, \(task.xp) XP") }
+        if task.done { facts.append("done \(task.judgement), \(task.xp) XP") }
         if task.isNext { facts.append("next") }
-        if task.overdue { facts.append("overdue") }
+        if task.overdue { facts.append("overdue") } else if task.due { facts.append("due") }
         if !task.done, task.snoozedUntil != 0 { facts.append("snoozed to \(task.effectiveTime)") }
         if !task.repeatRule.isEmpty { facts.append("repeats \(task.repeatRule)") }
         if facts.isEmpty { facts.append("pending") }

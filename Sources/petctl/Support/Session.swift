@@ -5,11 +5,12 @@ import PetCore
 /// Runs a command's requests on the session bus and turns failures into petprogress(7) §7's exit statuses,
 /// each reported as one sentence on stderr.
 enum Session {
-    /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3.
-    /// Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``) pass through.
+    /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3, no
+    /// answer in time exits 4. Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``)
+    /// pass through.
     static func run<T>(_ body: (PetClient) throws -> T) throws -> T {
         do {
-            return try body(try PetClient.session(timeout: .seconds(25)))
+            return try body(try PetClient.session(timeout: replyTimeout(.seconds(25))))
         } catch let error as PetClientError {
             throw fail(error)
         }
@@ -34,6 +35,11 @@ enum Session {
                 "cannot reach petprogressd on the session bus (\(cause.message.isEmpty ? cause.name : cause.message)); "
                     + "check that it is installed and running: systemctl --user status petprogress")
             return ExitCode(3)
+        case .noAnswer:
+            Output.error(
+                "petprogressd did not answer in time, so the request may or may not have taken effect; "
+                    + "check with petctl today before trying again")
+            return ExitCode(4)
         case .failed(let cause):
             Output.error("petprogressd answered with an error: \(cause)")
             return ExitCode(1)
@@ -51,6 +57,15 @@ enum Session {
         let busHint = "; list them with ListTasks."
         guard rejection.message.hasSuffix(busHint) else { return rejection.message }
         return rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
+    }
+
+    /// How long a call waits for its reply: `fallback`, or `PETCTL_REPLY_TIMEOUT_MS` when set to a
+    /// positive number of milliseconds (for tests that need a daemon's silence to end quickly).
+    static func replyTimeout(_ fallback: Duration) -> Duration {
+        guard let text = Environment.process["PETCTL_REPLY_TIMEOUT_MS"], let ms = Int(text), ms > 0 else {
+            return fallback
+        }
+        return .milliseconds(ms)
     }
 
     /// A request petctl cannot make, judged by petctl itself with the daemon's data (no such

@@ -5,7 +5,7 @@ import LinuxKit
 import PetBus
 import PetCore
 
-/// The loop behind `petctl watch`: one poll loop over the bus, a timer for the next overdue flip,
+/// The loop behind `petctl watch`: one poll loop over the bus, a timer for the next due or overdue flip,
 /// SIGTERM/SIGINT and stdout's hang-up. It never polls the daemon.
 final class Watcher {
     let line: PanelLine
@@ -17,7 +17,7 @@ final class Watcher {
     /// The daemon is gone: wait for its name, and do not call it (that would activate it again).
     var stopped = false
     var needsRefresh = true
-    /// The refresh is the overdue timer's, not a signal's: print only if the record changed.
+    /// The refresh is the flip timer's, not a signal's: print only if the record changed.
     var timerRefresh = false
     var lastRecord: String?
     var exitCode: Int32?
@@ -31,7 +31,7 @@ final class Watcher {
         } catch {
             throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
         }
-        client = PetClient(connection: connection, timeout: .seconds(10))
+        client = PetClient(connection: connection, timeout: Session.replyTimeout(.seconds(10)))
     }
 
     func run() throws -> Int32 {
@@ -99,7 +99,8 @@ final class Watcher {
         do {
             let entry = try client.widgetEntry()
             if !onlyIfChanged || line.render(entry) != lastRecord { show(entry) }
-            armOverdueTimer(entry, daemonNow: try client.status().now)
+            let status = try client.status()
+            armFlipTimer(entry, daemonNow: status.now, scale: status.timeScale)
         } catch .unreachable {
             stopped = true
             show(nil)
@@ -108,25 +109,30 @@ final class Watcher {
         }
     }
 
-    /// One timer at the next instant an upcoming task turns overdue (never signalled), placed on
-    /// the daemon's clock; a wall-clock jump cancels it, and the refresh re-arms it.
-    private func armOverdueTimer(_ entry: WidgetEntry, daemonNow: Instant) {
-        // An older daemon sends no scheduled_at (0): no timer, as before the key existed.
-        guard let flip = entry.upcoming.filter({ !$0.overdue && $0.effectiveAt > 0 }).map(\.effectiveAt).min()
-        else {
+    /// One timer at the next instant an upcoming task turns due or overdue (never signalled),
+    /// placed on the daemon's clock; a wall-clock jump cancels it, and the refresh re-arms it.
+    private func armFlipTimer(_ entry: WidgetEntry, daemonNow: Instant, scale: Double) {
+        // An older daemon sends no due_at or overdue_at (0): no timer.
+        let flips: [Instant] = entry.upcoming.flatMap { task -> [Instant] in
+            [task.due ? 0 : task.dueAt, task.overdue ? 0 : task.overdueAt].filter { $0 > 0 }
+        }
+        guard let flip = flips.min() else {
             try? timer.disarm()
             return
         }
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        // "Overdue" is "now > effective": the second after it. Skew is the daemon's clock minus ours
-        // (0 from an older daemon that does not say); both are read in whole seconds, so one more
-        // second of margin keeps the timer from firing before the daemon agrees — and a timer
-        // never fires sooner than a second from now, so an early wake cannot spin.
-        let skew = daemonNow == 0 ? 0 : daemonNow - Instant(ts.tv_sec)
-        let target = max(flip + 2 - skew, Instant(ts.tv_sec) + 1)
-        let at = target.multipliedReportingOverflow(by: 1_000_000_000)
-        try? timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
+        // A flag is set from its instant on. The daemon's clock may be ahead or behind ours, and
+        // simulated (`time_scale` simulated seconds per real second): the wait is the daemon's
+        // time to the flip, in real seconds (from now, when an older daemon does not say its
+        // clock). Both clocks are read in whole seconds, so one more of the daemon's seconds
+        // keeps the timer from firing before the daemon agrees; a timer never fires sooner than
+        // a tenth of a second from now, so an early wake cannot spin.
+        let realNow = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        let ahead = Double(flip + 1 - (daemonNow == 0 ? Instant(ts.tv_sec) : daemonNow))
+        let wait = max(ahead / (scale > 0 ? scale : 1), 0.1)
+        let at = ((realNow + wait) * 1e9).rounded(.up)
+        try? timer.arm(atNanoseconds: at < 9e18 ? Int64(at) : Int64.max, cancelOnSet: true)
     }
 
     /// Writes one record and its newline at once (stdout may be a pipe: no buffering); a reader

@@ -71,7 +71,8 @@ class TaskItem extends PopupMenu.PopupBaseMenuItem {
             return;
         this._taskId = task.id;
         this._label.text = task.text;
-        this._label.style_class = task.overdue ? 'petprogress-task petprogress-overdue' : 'petprogress-task';
+        const state = task.overdue ? ' petprogress-overdue' : task.due ? ' petprogress-due' : '';
+        this._label.style_class = `petprogress-task${state}`;
         this._done.accessible_name = `Done: ${task.accessibleText}`;
         this._snooze.accessible_name = `Snooze: ${task.accessibleText}`;
     }
@@ -279,6 +280,7 @@ class Indicator extends PanelMenu.Button {
         this._glyph.text = view.glyph;
         this._count.text = view.label;
         this.accessible_name = view.accessibleName;
+        this._setClass('petprogress-due', view.due);
         this._setClass('petprogress-overdue', view.overdue);
         this._setClass('petprogress-rest-day', view.restDay);
         this._setClass('petprogress-off', !view.running);

@@ -5,7 +5,6 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
 import {recoveryOf} from './present.js';
-import {secondsUntilWallTime} from './wallclock.js';
 
 export const BUS_NAME = 'io.petprogress.PetProgress1';
 export const OBJECT_PATH = '/io/petprogress/PetProgress1';
@@ -17,9 +16,9 @@ const INTERFACE_INFO = interfaceInfo('io.petprogress.PetProgress1.xml');
 
 /** Long enough for D-Bus activation to start the daemon before a call times out. */
 const CALL_TIMEOUT_MS = 25000;
-/** A re-read for a task turning overdue waits this long past its minute: GLib may fire a
- * seconds timeout up to a quarter second early, and the task is overdue only once past it. */
-const OVERDUE_SLACK_SECONDS = 2;
+/** A re-read for a task turning due or overdue waits this long past its instant: GLib may fire
+ * a seconds timeout up to a quarter second early, and the clocks are read in whole seconds. */
+const FLIP_SLACK_SECONDS = 2;
 const MAX_TIMER_SECONDS = 24 * 3600;
 
 const NOT_INSTALLED = 'Pet Progress is not installed for this session: no D-Bus service file ' +
@@ -211,7 +210,7 @@ export class PetClient {
             lastDone: running ? this._state.lastDone : null,
             recovery: running && !appeared ? this._state.recovery : null,
         });
-        this._scheduleOverdueReread(entry);
+        this._scheduleFlipReread(entry);
         if (entry)
             this._refreshLastDone(this._generation);
         if (appeared)
@@ -234,18 +233,20 @@ export class PetClient {
         this._publish({...this._state, lastDone: last ? {id: last.id, title: last.title} : null});
     }
 
-    /** Arms one timer for the moment the first shown task turns overdue, which the daemon never
-     * signals; at it the entry is read again. */
-    _scheduleOverdueReread(entry) {
+    /** Arms one timer for the moment the first shown task turns due or overdue (its record's
+     * `due_at` and `overdue_at`), which the daemon never signals; at it the entry is read again. */
+    _scheduleFlipReread(entry) {
         this._clearTimer();
+        const now = this._now().to_unix();
         const waits = (entry?.upcoming ?? [])
-            .filter(task => !task.overdue)
-            .map(task => secondsUntilWallTime(task.effective_time, this._now()))
-            .filter(seconds => seconds !== null && seconds <= MAX_TIMER_SECONDS);
+            .flatMap(task => [task.due ? 0 : task.due_at ?? 0, task.overdue ? 0 : task.overdue_at ?? 0])
+            .filter(at => at > 0)
+            .map(at => Math.max(0, at - now))
+            .filter(seconds => seconds <= MAX_TIMER_SECONDS);
         if (waits.length === 0)
             return;
         this._timerId = GLib.timeout_add_seconds(GLib.PRIORITY_DEFAULT,
-            Math.min(...waits) + OVERDUE_SLACK_SECONDS, () => {
+            Math.min(...waits) + FLIP_SLACK_SECONDS, () => {
                 this._timerId = 0;
                 this._reread(this._generation);
                 return GLib.SOURCE_REMOVE;
@@ -264,7 +265,7 @@ export class PetClient {
         if (generation !== this._generation)
             return;
         this._publish({...this._state, entry});
-        this._scheduleOverdueReread(entry);
+        this._scheduleFlipReread(entry);
     }
 
     _clearTimer() {

@@ -22,10 +22,11 @@ export const HIDE_LABEL = 'Hide';
  * The view of a client state (`{running, entry, lastDone, recovery}`, see petclient.js).
  * `hasIcon(name)` says whether the icon theme has an icon. Every field is plain data:
  * - `iconName` (null: draw `glyph` as text instead), `glyph`, `label` (the `X/Y` beside it);
- * - `running`, `overdue`, `restDay`: the states the top bar marks;
+ * - `running`, `due`, `overdue`, `restDay`: the states the top bar marks (`due`: the next task's
+ *   time has come and it is still on time; `overdue`: it no longer can be);
  * - `accessibleName`: what a screen reader says for the indicator;
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
- * - `tasks`: up to three `{id, text, accessibleText, overdue}`; `undo`: `{id, label}` or null;
+ * - `tasks`: up to three `{id, text, accessibleText, due, overdue}`; `undo`: `{id, label}` or null;
  * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null.
  */
 export function present(state, hasIcon = () => false) {
@@ -33,12 +34,14 @@ export function present(state, hasIcon = () => false) {
     if (!entry)
         return absent(state);
     const overdue = entry.next_task_overdue === true;
+    const due = !overdue && entry.next_task_due === true; // absent from older daemons: not due
     const restDay = entry.rest_day === true; // added to the entry by a later issue: absent is false
     return {
         running: true,
         iconName: chooseIcon(entry.icon_name, hasIcon),
         glyph: entry.glyph || PAW,
         label: countLabel(entry, overdue, restDay),
+        due,
         overdue,
         restDay,
         accessibleName: [entry.accessible_text, restDay ? 'Rest day.' : ''].filter(Boolean).join(' '),
@@ -58,6 +61,7 @@ function absent({running, recovery}) {
         iconName: null,
         glyph: PAW,
         label: running ? '…' : 'off',
+        due: false,
         overdue: false,
         restDay: false,
         accessibleName: running ? 'Pet Progress is starting.' : 'Pet Progress is not running.',
@@ -133,17 +137,19 @@ function emptyLine(entry) {
     return '';
 }
 
-/** A menu row: `09:30  Write report`, with the snooze and overdue marks spelled out. */
+/** A menu row: `09:30  Write report`, with the snooze, due and overdue marks spelled out. */
 export function taskLine(task) {
+    const due = task.due === true && task.overdue !== true;
     const marks = [
         task.snoozed_until ? `snoozed from ${task.time}` : '',
-        task.overdue ? 'overdue' : '',
+        task.overdue ? 'overdue' : due ? 'due' : '',
     ].filter(Boolean);
     const suffix = marks.length ? ` (${marks.join(', ')})` : '';
     return {
         id: task.id,
         text: `${task.effective_time}  ${task.title}${suffix}`,
         accessibleText: `${task.effective_time} ${task.title}${suffix}`,
+        due,
         overdue: task.overdue === true,
     };
 }

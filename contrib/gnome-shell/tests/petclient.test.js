@@ -6,7 +6,7 @@ import GLib from 'gi://GLib';
 import GObject from 'gi://GObject';
 import System from 'system';
 
-import {PetClient} from '../petprogress@petprogress.io/petclient.js';
+import {BUS_NAME, INTERFACE, OBJECT_PATH, PetClient} from '../petprogress@petprogress.io/petclient.js';
 import {present, recoveryNotice} from '../petprogress@petprogress.io/present.js';
 import {CallMonitor, RawBus, TEST_DIR, recordPid, startDaemon, writeActivationFile} from './bus.js';
 import {check, equal, rejection, run, sleep, test, waitFor} from './harness.js';
@@ -172,18 +172,39 @@ test('destroy(): no proxy signal stays connected and no callback runs after it',
     equal(changes, seen, 'callbacks after destroy');
 });
 
-test('a task turning overdue, which is never signalled, is read again at its time', async () => {
-    // The daemon's clock runs 120 times fast from 09:10, so 09:30 comes 10 s after its start.
-    // The client's clock stands at 09:29:59, so it re-reads 1 s (+2 s of slack) after each change
-    // and again every 3 s while the task is not yet overdue.
+test('a task turning due, then overdue, which is never signalled, is read again at each instant', async () => {
+    // The daemon's clock runs 120 times fast from 09:10, so 09:30 comes 10 s after its start;
+    // with a 20-minute grace the task is overdue from 09:50:01, 10 s later. The client's clock
+    // stands at 09:29:59 until it sees the task due, then at 09:50:00: each time its timer is
+    // 1 s (+2 s of slack) from the instant the record gives, and it re-reads at each.
     const fast = startDaemon(`${TEST_DIR}/overdue`, {timeScale: 120});
-    const late = new PetClient({now: () => GLib.DateTime.new(berlin, 2026, 3, 2, 9, 29, 59)});
+    const seen = [];
+    let clockNow = GLib.DateTime.new(berlin, 2026, 3, 2, 9, 29, 59);
+    const late = new PetClient({
+        now: () => clockNow,
+        onChange: state => {
+            const view = present(state);
+            seen.push(view);
+            if (view.due)
+                clockNow = GLib.DateTime.new(berlin, 2026, 3, 2, 9, 50, 0);
+        },
+    });
     await late.start();
     await waitFor('the entry', () => late.state.entry !== null);
+    raw.connection.call_sync(BUS_NAME, OBJECT_PATH, 'org.freedesktop.DBus.Properties', 'Set',
+        new GLib.Variant('(ssv)', [INTERFACE, 'GraceMinutes', new GLib.Variant('u', 20)]), null,
+        Gio.DBusCallFlags.NO_AUTO_START, 10000, null);
     raw.pet('AddTask', '(ss)', ['Stand up', '09:30']);
-    check(!raw.pet('GetWidgetEntry')[0].next_task_overdue,
-        'the task was overdue when added: this machine is too slow for the 120x clock');
+    const added = raw.pet('GetWidgetEntry')[0];
+    check(!added.next_task_due && !added.next_task_overdue,
+        'the task was due when added: this machine is too slow for the 120x clock');
+    equal([added.upcoming[0].due_at, added.upcoming[0].overdue_at], [berlinTime(9, 30), berlinTime(9, 50) + 1],
+        'the record says when');
+    await waitFor('the task to show due', () => seen.some(view => view.due), 30000);
     await waitFor('the task to show overdue', () => late.state.entry?.next_task_overdue === true, 30000);
+    const states = seen.filter(view => view.running && view.tasks.length > 0)
+        .map(view => (view.overdue ? 'overdue' : view.due ? 'due' : 'pending'));
+    equal(states.filter((state, i) => state !== states[i - 1]), ['pending', 'due', 'overdue'], 'in that order');
     equal(late.state.entry.date, berlinTime(9, 0), 'still the 09:00 snapshot: no tick brought it');
     check(monitor.members().includes('GetWidgetEntry'), 'read by GetWidgetEntry');
     equal(present(late.state).label, '0/1 !', 'top bar');

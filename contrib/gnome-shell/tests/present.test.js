@@ -1,11 +1,7 @@
-// What the top bar and menu say (present.js) and when a task's time comes round (wallclock.js),
-// under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
-
-import GLib from 'gi://GLib';
+// What the top bar and menu say (present.js), under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
 
 import {HIDE_LABEL, PAW, RECOVERY_KEYS, chooseIcon, present, recoveryNotice, recoveryOf}
     from '../petprogress@petprogress.io/present.js';
-import {secondsUntilWallTime} from '../petprogress@petprogress.io/wallclock.js';
 import {check, equal, run, test} from './harness.js';
 
 /** An entry as the daemon sends it (petprogress(7) §6.2), with `changes` applied. */
@@ -35,7 +31,7 @@ test('the top bar shows X/Y and the entry\'s sentence', () => {
     const view = present(running());
     equal(view.label, '2/5', 'label');
     equal(view.accessibleName, entry().accessible_text, 'accessible name');
-    equal([view.overdue, view.restDay, view.running], [false, false, true], 'states');
+    equal([view.due, view.overdue, view.restDay, view.running], [false, false, false, true], 'states');
     equal(view.stageLine, 'Frog · stage 3 of 20 · 12 of 30 XP', 'stage line');
 });
 
@@ -47,6 +43,14 @@ test('an overdue next task shows "!" and a rest day "rest", in text as well as s
     check(rest.accessibleName.endsWith(' Rest day.'), `rest day is spoken: ${rest.accessibleName}`);
     check(rest.restLine !== '', 'the menu explains the rest day');
     equal(present(running({rest_day: true, next_task_overdue: true})).label, '2/5 ! · rest', 'both');
+});
+
+test('a due next task (still on time) is its own state, without the "!" of an overdue one', () => {
+    const due = present(running({next_task_due: true}));
+    equal([due.label, due.due, due.overdue], ['2/5', true, false], 'due');
+    const overdue = present(running({next_task_due: true, next_task_overdue: true}));
+    equal([overdue.label, overdue.due, overdue.overdue], ['2/5 !', false, true], 'overdue wins');
+    equal(present(running()).due, false, 'an entry without next_task_due (an older daemon) is not due');
 });
 
 test('an entry without rest_day (a daemon before that issue) is not a rest day', () => {
@@ -73,7 +77,10 @@ test('the menu lists the upcoming tasks with their marks, and Undo names the las
     equal(view.undo, {id: '20260302-2', label: 'Undo “Stretch”'}, 'undo');
     const late = present(running({upcoming: [task('a', 'Late one', '08:00', {overdue: true})]}));
     equal(late.tasks, [{id: 'a', text: '08:00  Late one (overdue)', accessibleText: '08:00 Late one (overdue)',
-        overdue: true}], 'overdue row');
+        due: false, overdue: true}], 'overdue row');
+    const now = present(running({upcoming: [task('b', 'Now', '14:00', {due: true})]}));
+    equal(now.tasks, [{id: 'b', text: '14:00  Now (due)', accessibleText: '14:00 Now (due)', due: true,
+        overdue: false}], 'due row');
 });
 
 test('empty lines: no tasks, all done', () => {
@@ -155,31 +162,6 @@ test('the view carries the notice while the daemon runs, and none when it is off
         'acknowledged');
     equal(present({running: false, entry: null, lastDone: null, recovery}).notice, null, 'not running');
     equal(present(running()).notice, null, 'status not read yet');
-});
-
-const berlin = GLib.TimeZone.new_identifier('Europe/Berlin');
-const at = (y, mo, d, h, mi, s = 0) => GLib.DateTime.new(berlin, y, mo, d, h, mi, s);
-
-test('wall time: later today, tomorrow, this very minute, malformed', () => {
-    equal(secondsUntilWallTime('14:30', at(2026, 3, 2, 14, 0)), 1800, 'later today');
-    equal(secondsUntilWallTime('09:00', at(2026, 3, 2, 14, 0)), 19 * 3600, 'tomorrow');
-    equal(secondsUntilWallTime('14:00', at(2026, 3, 2, 14, 0)), 24 * 3600, 'now is not later');
-    equal(secondsUntilWallTime('14:00', at(2026, 3, 2, 13, 59, 59)), 1, 'one second');
-    for (const bad of ['24:00', '9:00', '', null, '12:60'])
-        equal(secondsUntilWallTime(bad, at(2026, 3, 2, 14, 0)), null, `malformed ${bad}`);
-});
-
-test('wall time across DST: the spring-forward day is 23 hours long', () => {
-    // Berlin, 2026-03-29: 02:00 CET becomes 03:00 CEST.
-    equal(secondsUntilWallTime('12:00', at(2026, 3, 28, 12, 0)), 23 * 3600, 'noon to noon');
-    equal(secondsUntilWallTime('04:00', at(2026, 3, 29, 1, 0)), 2 * 3600, 'over the gap');
-    equal(secondsUntilWallTime('02:30', at(2026, 3, 29, 1, 0)), 3600, 'in the gap: the first instant after it');
-});
-
-test('wall time across DST: in the autumn fold GLib takes the later 02:30', () => {
-    // Berlin, 2026-10-25: 03:00 CEST becomes 02:00 CET; from 01:00 CEST, 02:30 CET is 2.5 h away.
-    // petprogress(7) §3 places a task at the first 02:30; the daemon's 02:00 CET tick re-reads before this.
-    equal(secondsUntilWallTime('02:30', at(2026, 10, 25, 1, 0)), 9000, 'the later occurrence');
 });
 
 await run();

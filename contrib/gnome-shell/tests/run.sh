@@ -49,7 +49,7 @@ assert metadata["uuid"] == os.path.basename(ext), metadata["uuid"]
 print(f"ok   {len(names)} files at the top level, uuid {metadata['uuid']}")
 EOF
 
-echo "-- present.js and wallclock.js"
+echo "-- present.js"
 timeout 60 gjs -m "$here/present.test.js"
 
 echo "-- timeinput.js"

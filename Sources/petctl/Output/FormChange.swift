@@ -1,0 +1,22 @@
+import PetCore
+
+/// What the closeouts since the user last looked did to the pet's form, in one sentence for the
+/// Today screen: `Since you last looked, the pet evolved: Frog → Hermit Crab (closeout of Mon
+/// 2 Mar); petctl log shows why.` Nil when the form is what it was.
+enum FormChange {
+    /// `records`: the closed days not yet shown, in order; `stages`: the table in force.
+    static func sentence(_ records: [HistoryRecord], stages: StageTable) -> String? {
+        let changed = records.filter { $0.stageIndexOpen != $0.stageIndexClose }
+        guard let first = changed.first, let last = changed.last else { return nil }
+        let from = stages.clamp(PetState(stageIndex: first.stageIndexOpen, stageXP: 0)).stageIndex
+        let to = stages.clamp(PetState(stageIndex: last.stageIndexClose, stageXP: 0)).stageIndex
+        guard from != to else { return nil }
+        let verb = to > from ? "evolved" : "de-evolved"
+        let when =
+            changed.count == 1
+            ? "closeout of \(LocalClock.shortDayName(first.dayKey))"
+            : "closeouts of \(LocalClock.shortDayName(first.dayKey)) to \(LocalClock.shortDayName(last.dayKey))"
+        return "Since you last looked, the pet \(verb): \(stages.stage(from).name) → \(stages.stage(to).name) "
+            + "(\(when)); petctl log shows why."
+    }
+}

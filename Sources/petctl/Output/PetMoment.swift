@@ -1,0 +1,26 @@
+import PetBus
+import PetCore
+
+/// The pet's big moments said in one line: an evolution or a de-evolution that a request caused,
+/// found by comparing the live pet (`GetPet`) before and after it.
+enum PetMoment {
+    /// `The pet evolved: Frog → Hermit Crab. The panel shows it at 15:00.` (`de-evolved` the other
+    /// way), or nil when the form did not change. `panelAt` is the next top of the hour.
+    static func line(before: PetView, after: PetView, panelAt: Instant) -> String? {
+        guard before.stageIndex != after.stageIndex else { return nil }
+        let verb = after.stageIndex > before.stageIndex ? "evolved" : "de-evolved"
+        return "The pet \(verb): \(before.stageName) → \(after.stageName). "
+            + "The panel shows it at \(LocalClock.time(panelAt))."
+    }
+}
+
+extension PetMoment {
+    /// The line for the live pet now against `before` (read just before the request); nil when
+    /// the form is unchanged or `before` is unknown.
+    static func after(_ client: PetClient, before: PetView?) throws(PetClientError) -> String? {
+        guard let before else { return nil }
+        let after = try client.pet()
+        guard after.stageIndex != before.stageIndex else { return nil }
+        return line(before: before, after: after, panelAt: try client.widgetEntry().nextDate)
+    }
+}
