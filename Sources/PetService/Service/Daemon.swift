@@ -76,8 +76,7 @@ public final class Daemon {
     static func openStore(_ environment: Environment) throws(StartFailure) -> (PetStore, Loaded) {
         let directory = environment.dataDirectory
         do {
-            let store = try PetStore.open(directory: directory)
-            if let repaired = store.repairedMode { environment.log(repaired) }
+            let store = try PetStore.open(directory: directory, notice: environment.log)
             return (store, try store.load(now: environment.now()))
         } catch {
             switch error.kind {

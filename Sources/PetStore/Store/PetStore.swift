@@ -11,8 +11,6 @@ import PetCore
 public final class PetStore {
     /// The data directory.
     public var directory: String { folder.path }
-    /// The sentence saying the directory's mode was narrowed when it was opened; nil when it was safe.
-    public let repairedMode: String?
     let folder: DataFolder
     private let lock: DirectoryLock
     let history: HistoryFiles
@@ -32,10 +30,9 @@ public final class PetStore {
     private var closed = false
     private var snapshotFailure: String?
 
-    private init(folder: DataFolder, lock: DirectoryLock, repairedMode: String?) {
+    private init(folder: DataFolder, lock: DirectoryLock) {
         self.folder = folder
         self.lock = lock
-        self.repairedMode = repairedMode
         self.history = HistoryFiles(folder: folder)
         self.generations = Generations(folder: folder)
     }
@@ -44,11 +41,12 @@ public final class PetStore {
 
     /// Opens the data directory: creates it (0700) if missing and takes its exclusive lock.
     /// Throws `.locked` when another process holds it, `.unsafe` when the directory is not the
-    /// user's (one of the user's that group or others may write to loses those bits: `repairedMode`).
-    /// Reads and changes nothing else.
-    public static func open(directory: String) throws(StoreError) -> PetStore {
+    /// user's; one of the user's that group or others may write to loses those bits first, and
+    /// `notice` gets the sentence saying so. Reads and changes nothing else.
+    public static func open(directory: String, notice: (String) -> Void = { _ in }) throws(StoreError) -> PetStore {
         let (folder, repaired) = try DataFolder.open(directory)
-        return PetStore(folder: folder, lock: try DirectoryLock.acquire(in: folder), repairedMode: repaired)
+        if let repaired { notice(repaired) }
+        return PetStore(folder: folder, lock: try DirectoryLock.acquire(in: folder))
     }
 
     /// Releases the lock. The store must not be used afterwards.
