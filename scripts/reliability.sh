@@ -54,6 +54,7 @@ zone_trouble() {
 step zone-trouble zone_trouble
 step hostile-input swift_test 'IntegrationTests.Reliability/HostileBurstTests'
 step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
+step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
 step confinement bash scripts/check-confinement.sh
 step confinement-strace swift_test 'IntegrationTests.IsolationTests/confined'
 
