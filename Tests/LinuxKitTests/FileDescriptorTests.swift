@@ -89,7 +89,7 @@ struct FileDescriptorTests {
         let missing = directory.path + "/missing"
         #expect(
             throws: AtomicReplaceError(
-                failure: SystemCallError(call: "open", subject: missing + "/.tmp", errno: ENOENT), replaced: false)
+                failure: SystemCallError(call: "open", subject: missing, errno: ENOENT), replaced: false)
         ) {
             try AtomicReplace.write([], to: "state.json", in: missing, through: .named(".tmp"))
         }

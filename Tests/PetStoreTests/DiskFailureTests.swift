@@ -116,7 +116,11 @@ import Testing
     }
 
     @Test(.enabled(if: Privilege.mounting.available)) func aReadOnlyFileSystemFailsCleanly() throws {
-        let dir = TempDir()
+        // The file system itself goes read-only (not a read-only bind mount over the directory: the
+        // store reaches its files through the directory it opened, which such a mount leaves writable).
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let dir = (store: disk.data, file: { (name: String) in disk.data + "/" + name })
         let (store, _) = try openLoaded(dir.store)
         let d1 = Fixture.day("2026-03-01")
         let d2 = Fixture.day("2026-03-02")
@@ -124,9 +128,7 @@ import Testing
         let stateBefore = bytes(dir.file("state.json"))
         let historyBefore = bytes(dir.file("history-2026.jsonl"))
 
-        try Privilege.bindReadOnly(dir.store)
-        var mounted = true
-        defer { if mounted { _ = umount2(dir.store, Int32(MNT_DETACH)) } }
+        try #require(Glibc.mount(nil, disk.mount, nil, UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
         do {
             try store.save(Fixture.world(closedThrough: d1, mutations: 2))
             Issue.record("a save on a read-only file system succeeded")
@@ -149,8 +151,7 @@ import Testing
         let (reopened, _) = try openLoaded(dir.store)
 
         // Writable again: the store carries on, each day recorded once.
-        _ = umount2(dir.store, Int32(MNT_DETACH))
-        mounted = false
+        try #require(Glibc.mount(nil, disk.mount, nil, UInt(MS_REMOUNT), nil) == 0)
         try reopened.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
         #expect(try reopened.recentHistory(days: 9).map(\.day.key) == [d1, d2])
     }
@@ -169,8 +170,12 @@ import Testing
         }
         defer { chmod(dir.store, 0o700) }
         // Readable but not writable: the probe can lock and load, and its save must fail cleanly.
-        chmod(dir.store, root ? 0o755 : 0o555)
-        if root { for name in names(dir.store) { chmod(dir.file(name), 0o644) } }
+        // As root the directory and its files become nobody's: the store uses only the user's own.
+        chmod(dir.store, 0o555)
+        if root {
+            let nobody = try #require(getpwnam("nobody")).pointee
+            for name in names(dir.store) + [""] { chown(dir.file(name), nobody.pw_uid, nobody.pw_gid) }
+        }
         let before = bytes(dir.file("state.json"))
         let saved = try Privilege.runProbe(child, ["probe-save", dir.store], asNobody: root)
         #expect(saved.hasPrefix("error save \(EACCES) "), "\(saved)")
@@ -179,7 +184,7 @@ import Testing
         #expect(names(dir.store) == [".lock", "state.json"])
 
         // A directory it cannot enter at all: a clear error at open, and nothing created.
-        chmod(dir.store, root ? 0o700 : 0o000)
+        chmod(dir.store, 0o000)
         let opened = try Privilege.runProbe(child, ["probe-save", dir.store], asNobody: root)
         #expect(opened.hasPrefix("error open \(EACCES) "), "\(opened)")
         chmod(dir.store, 0o700)
@@ -234,15 +239,6 @@ enum Privilege {
         }
         return nil
     }()
-
-    /// Bind-mounts a directory on itself and makes that mount read-only.
-    static func bindReadOnly(_ path: String) throws {
-        guard Glibc.mount(path, path, nil, UInt(MS_BIND), nil) == 0 else { throw POSIXError(.EPERM) }
-        guard Glibc.mount(nil, path, nil, UInt(MS_BIND | MS_REMOUNT | MS_RDONLY), nil) == 0 else {
-            umount2(path, Int32(MNT_DETACH))
-            throw POSIXError(.EBUSY)
-        }
-    }
 
     /// Runs a command, as nobody:nogroup if asked; returns its first line of output.
     static func runProbe(_ path: String, _ arguments: [String], asNobody: Bool) throws -> String {

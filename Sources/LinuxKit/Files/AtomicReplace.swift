@@ -9,7 +9,7 @@ import Glibc
 public enum AtomicReplace {
     /// The temporary file beside the target.
     public enum Temporary: Sendable {
-        /// This name in the directory, truncated if a crash left one behind (the caller removes
+        /// This name in the directory, created anew (one a crash left behind is removed first; the caller removes
         /// leftovers it recognises).
         case named(String)
         /// A fresh `.<name>.XXXXXX` from `mkstemp`, for callers that may run side by side.
@@ -22,10 +22,28 @@ public enum AtomicReplace {
         _ bytes: [UInt8], to name: String, in directory: String, through temporary: Temporary,
         replacing: Bool = true, permissions: UInt32 = 0o600
     ) throws(AtomicReplaceError) {
-        let path = FileSystem.join(directory, name)
-        let file: FileDescriptor
+        let folder: FileDescriptor
         do {
-            file = try create(temporary, for: name, in: directory, permissions: permissions)
+            folder = try FileDescriptor.open(directory, .directory)
+        } catch {
+            throw AtomicReplaceError(failure: error, replaced: false)
+        }
+        defer { folder.close() }
+        try write(
+            bytes, to: name, in: folder, through: temporary, replacing: replacing, permissions: permissions)
+    }
+
+    /// Writes `bytes` as `name` in the open `directory`. No name is followed if it is a symbolic
+    /// link: the temporary file is created new (`O_EXCL`; one a crash left behind is removed
+    /// first), and `rename`/`link` replace the name itself.
+    public static func write(
+        _ bytes: [UInt8], to name: String, in directory: FileDescriptor, through temporary: Temporary,
+        replacing: Bool = true, permissions: UInt32 = 0o600
+    ) throws(AtomicReplaceError) {
+        let file: FileDescriptor
+        let scratch: String
+        do {
+            (file, scratch) = try create(temporary, for: name, in: directory, permissions: permissions)
         } catch {
             throw AtomicReplaceError(failure: error, replaced: false)
         }
@@ -34,50 +52,63 @@ public enum AtomicReplace {
             try file.fsync()
             file.close()
             if replacing {
-                try FileSystem.rename(file.path, to: path)
+                try FileSystem.rename(scratch, to: name, in: directory)
             } else {
-                try FileSystem.link(file.path, to: path)
-                try? FileSystem.unlink(file.path)
+                try FileSystem.link(scratch, to: name, in: directory)
+                try? FileSystem.unlink(scratch, in: directory)
             }
         } catch {
             file.close()
-            try? FileSystem.unlink(file.path)
+            try? FileSystem.unlink(scratch, in: directory)
             throw AtomicReplaceError(failure: error, replaced: false)
         }
         do {
-            let folder = try FileDescriptor.open(directory, .directory)
-            defer { folder.close() }
-            try folder.fsync()
+            try directory.fsync()
         } catch {
             throw AtomicReplaceError(failure: error, replaced: true)
         }
     }
 
+    /// The temporary file, open for writing, and its name in `directory`.
     private static func create(
-        _ temporary: Temporary, for name: String, in directory: String, permissions: UInt32
-    ) throws(SystemCallError) -> FileDescriptor {
+        _ temporary: Temporary, for name: String, in directory: FileDescriptor, permissions: UInt32
+    ) throws(SystemCallError) -> (FileDescriptor, String) {
         switch temporary {
         case .named(let temporary):
-            return try FileDescriptor.open(
-                FileSystem.join(directory, temporary), [.writeOnly, .create, .truncate], permissions: permissions)
+            let options: FileDescriptor.Options = [.writeOnly, .create, .exclusive, .noFollow]
+            do {
+                return (
+                    try FileDescriptor.open(temporary, options, permissions: permissions, relativeTo: directory),
+                    temporary
+                )
+            } catch  where error.errno == EEXIST {
+                // Left by a crash (or planted): removed, never opened.
+                try FileSystem.unlink(temporary, in: directory)
+                return (
+                    try FileDescriptor.open(temporary, options, permissions: permissions, relativeTo: directory),
+                    temporary
+                )
+            }
         case .unique:
-            var template = Array(FileSystem.join(directory, ".\(name).XXXXXX").utf8CString)
-            let fd = try SystemCall.run("mkstemp", subject: directory) {
+            // mkstemp creates with O_EXCL, so it follows no link either.
+            var template = Array(FileSystem.join(directory.path, ".\(name).XXXXXX").utf8CString)
+            let fd = try SystemCall.run("mkstemp", subject: directory.path) {
                 template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             }
             // Glibc's module leaves out mkostemp (a GNU extension): close-on-exec comes after.
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let file = FileDescriptor(adopting: fd, path: path)
+            let scratch = String(path.split(separator: "/").last ?? "")
             // mkstemp makes 0600 less the umask; the caller asked for exactly `permissions`.
             do throws(SystemCallError) {
                 try file.setPermissions(permissions)
             } catch {
                 file.close()
-                try? FileSystem.unlink(path)
+                try? FileSystem.unlink(scratch, in: directory)
                 throw error
             }
-            return file
+            return (file, scratch)
         }
     }
 }

@@ -24,6 +24,8 @@ public final class FileDescriptor {
         public static let directory = Options(rawValue: O_DIRECTORY)
         /// Opening a FIFO does not wait for a writer (and reads do not wait for data).
         public static let nonBlocking = Options(rawValue: O_NONBLOCK)
+        /// Fail with `ELOOP` when the last component of the path is a symbolic link.
+        public static let noFollow = Options(rawValue: O_NOFOLLOW)
     }
 
     /// The descriptor's number; -1 once closed.
@@ -65,7 +67,7 @@ public final class FileDescriptor {
         try SystemCall.run("fsync", subject: path) { Glibc.fsync(rawValue) }
     }
 
-    /// The open file's type and size.
+    /// The open file's type, size and owner.
     public func status() throws(SystemCallError) -> FileStatus {
         var info = stat()
         try SystemCall.run("fstat", subject: path) { fstat(rawValue, &info) }

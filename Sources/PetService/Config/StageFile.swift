@@ -21,8 +21,11 @@ public enum StageFile {
     /// most 1 MiB: a stage table is a few kilobytes).
     static func read(_ path: String) -> StageTable.OverrideFile {
         do {
-            let file = try FileDescriptor.open(path)
+            // A FIFO would wait for a writer at the open: opened without waiting, then refused.
+            let file = try FileDescriptor.open(path, .nonBlocking)
             defer { file.close() }
+            let status = try file.status()
+            guard status.isRegularFile else { return .unreadable(reason: "it is \(status.kind), not a regular file") }
             return .contents(try file.readAll(limit: 1 << 20))
         } catch {
             return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)

@@ -104,6 +104,12 @@ public struct DaemonOptions: Equatable, Sendable {
                               (0 < N <= 1000000, fractional allowed); with --now or alone
           --version           print the version and exit
           -h, --help          print this help and exit
+
+        The data directory must be yours: one of another user exits with status 78
+        (EX_CONFIG) and one log line; one that group or others may write to loses
+        those write bits. No file in it is followed if it is a symbolic link, and
+        anything but a regular file of yours there (a FIFO, a link, another user's
+        file) also exits with status 78 and a line naming it.
         """
 }
 

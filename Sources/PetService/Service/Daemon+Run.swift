@@ -9,7 +9,8 @@ import PetCore
 extension Daemon {
     /// Runs until `stopSignals` reports SIGTERM/SIGINT (returns 0) or the bus goes away (returns 1).
     /// Returns 1 with one clear line when another instance holds the data directory or the bus name,
-    /// and 78 (`EX_CONFIG`) when the data directory is not the one `--expect-data-dir` names.
+    /// and 78 (`EX_CONFIG`) when the data directory is not the one `--expect-data-dir` names, is not
+    /// the user's, or holds something other than a regular file of the user's where a data file goes.
     public static func run(
         _ options: DaemonOptions, environment: [String: String], executable: String, stopSignals: SignalFD
     ) -> Int32 {

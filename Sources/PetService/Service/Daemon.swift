@@ -76,13 +76,18 @@ public final class Daemon {
     static func openStore(_ environment: Environment) throws(StartFailure) -> (PetStore, Loaded) {
         let directory = environment.dataDirectory
         do {
-            let store = try PetStore.open(directory: directory)
+            let store = try PetStore.open(directory: directory, notice: environment.log)
             return (store, try store.load(now: environment.now()))
         } catch {
-            if error.kind == .locked {
+            switch error.kind {
+            case .locked:
                 throw StartFailure("the data directory \(directory) is in use by another petprogressd; exiting")
+            case .unsafe:
+                // petprogress(7) §5: not retried by the unit, which stops at 78 (EX_CONFIG).
+                throw StartFailure("cannot start: \(error.message)", status: 78)
+            default:
+                throw StartFailure("cannot open the data directory \(directory): \(error.message)")
             }
-            throw StartFailure("cannot open the data directory \(directory): \(error.message)")
         }
     }
 

@@ -11,25 +11,21 @@ struct Generations {
     private static let prefix = "state-"
     private static let suffix = ".json"
 
-    let directory: String
+    let folder: DataFolder
 
     static func name(_ day: DayKey) -> String { prefix + day.description + suffix }
 
-    func path(_ day: DayKey) -> String { Paths.join(directory, Self.name(day)) }
+    func path(_ day: DayKey) -> String { folder.path(Self.name(day)) }
 
     /// The days that have a snapshot, newest first.
     func days() throws(StoreError) -> [DayKey] {
         var days: [DayKey] = []
-        do throws(SystemCallError) {
-            try FileSystem.forEachName(in: directory) { bytes in
-                let name = String(decoding: bytes, as: UTF8.self)
-                guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix) else { return }
-                let key = String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count))
-                // Only the canonical spelling: `state-2026-3-4.json` is not ours.
-                if let day = DayKey(parsing: key), day.description == key { days.append(day) }
-            }
-        } catch {
-            throw StoreError(error)
+        try folder.forEachName { bytes in
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix) else { return }
+            let key = String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count))
+            // Only the canonical spelling: `state-2026-3-4.json` is not ours.
+            if let day = DayKey(parsing: key), day.description == key { days.append(day) }
         }
         return days.sorted(by: >)
     }
@@ -38,13 +34,13 @@ struct Generations {
     /// newest `kept` snapshots.
     func write(_ bytes: [UInt8], day: DayKey) throws(StoreError) {
         do {
-            try AtomicReplace.write(bytes, to: Self.name(day), in: directory, through: .named(Self.temporaryName))
+            try AtomicReplace.write(bytes, to: Self.name(day), in: folder.file, through: .named(Self.temporaryName))
         } catch {
             throw StoreError(error.failure)
         }
-        for old in try days().dropFirst(Self.kept) { try Paths.unlink(path(old)) }
+        for old in try days().dropFirst(Self.kept) { try folder.unlink(Self.name(old)) }
     }
 
     /// A snapshot's bytes, nil when it has gone.
-    func read(_ day: DayKey) throws(StoreError) -> [UInt8]? { try Paths.readIfPresent(path(day)) }
+    func read(_ day: DayKey) throws(StoreError) -> [UInt8]? { try folder.readIfPresent(Self.name(day)) }
 }

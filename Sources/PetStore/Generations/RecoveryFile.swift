@@ -6,12 +6,12 @@ struct RecoveryFile {
     static let name = "recovery.json"
     static let temporaryName = ".recovery.json.tmp"
 
-    let directory: String
+    let folder: DataFolder
 
     /// The recorded recovery; nil when there is none, or the file cannot be read (it only holds a
     /// notice: losing it costs nothing of the pet).
     func read() -> Recovery? {
-        guard let bytes = try? Paths.readIfPresent(Paths.join(directory, Self.name)) else { return nil }
+        guard let bytes = try? folder.readIfPresent(Self.name) else { return nil }
         return try? JSONDecoder().decode(Recovery.self, from: Data(bytes))
     }
 
@@ -19,7 +19,7 @@ struct RecoveryFile {
         var json = JSONWriter(capacity: 128)
         json.write(recovery)
         do {
-            try AtomicReplace.write(json.bytes, to: Self.name, in: directory, through: .named(Self.temporaryName))
+            try AtomicReplace.write(json.bytes, to: Self.name, in: folder.file, through: .named(Self.temporaryName))
         } catch {
             throw StoreError(error.failure)
         }

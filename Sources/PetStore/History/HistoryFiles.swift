@@ -4,7 +4,7 @@ import PetCore
 /// The append-only history: one JSON Lines file per year of the day key, `history-2026.jsonl`,
 /// records in day order. Start-up reads only file tails; queries read only the years they need.
 struct HistoryFiles {
-    let directory: String
+    let folder: DataFolder
 
     static func name(year: Int) -> String {
         let digits = String(year)
@@ -14,33 +14,29 @@ struct HistoryFiles {
     private static let prefix = Array("history-".utf8)
     private static let suffix = Array(".jsonl".utf8)
 
-    func path(year: Int) -> String { Paths.join(directory, Self.name(year: year)) }
+    func path(year: Int) -> String { folder.path(Self.name(year: year)) }
 
     /// The years that have a history file, ascending. Names are matched on their bytes, so a
     /// directory of many years costs next to nothing more to list.
     func years() throws(StoreError) -> [Int] {
         var years: [Int] = []
-        do throws(SystemCallError) {
-            try FileSystem.forEachName(in: directory) { name in
-                // "history-YYYY.jsonl": 18 bytes.
-                guard name.count == 18, name.starts(with: Self.prefix), name[12...].elementsEqual(Self.suffix)
-                else { return }
-                var value = 0
-                for i in 8..<12 {
-                    guard (48...57).contains(name[i]) else { return }
-                    value = value * 10 + Int(name[i] - 48)
-                }
-                years.append(value)
+        try folder.forEachName { name in
+            // "history-YYYY.jsonl": 18 bytes.
+            guard name.count == 18, name.starts(with: Self.prefix), name[12...].elementsEqual(Self.suffix)
+            else { return }
+            var value = 0
+            for i in 8..<12 {
+                guard (48...57).contains(name[i]) else { return }
+                value = value * 10 + Int(name[i] - 48)
             }
-        } catch {
-            throw StoreError(error)
+            years.append(value)
         }
         return years.sorted()
     }
 
     /// The size of one year's file, nil when it does not exist.
     func length(year: Int) -> Int64? {
-        (try? FileSystem.status(path(year: year)))?.size
+        (try? FileSystem.status(Self.name(year: year), in: folder.file))?.size
     }
 
     // MARK: Appending
@@ -62,9 +58,9 @@ struct HistoryFiles {
         var created = false
         var tail = tail
         for group in groups {
-            let path = path(year: group.year)
-            let isNew = !Paths.exists(path)
-            let file = try io(FileDescriptor.open(path, [.writeOnly, .append, .create]))
+            let name = Self.name(year: group.year)
+            let isNew = !folder.exists(name)
+            let file = try folder.open(name, [.writeOnly, .append, .create])
             defer { file.close() }
             let oldSize = try io(file.size())
             do throws(SystemCallError) {
@@ -73,7 +69,7 @@ struct HistoryFiles {
             } catch {
                 try? file.truncate(to: oldSize)
                 try? file.fsync()
-                if isNew { try? Paths.unlink(path) }
+                if isNew { try? folder.unlink(name) }
                 throw StoreError(error)
             }
             created = created || isNew
@@ -86,7 +82,7 @@ struct HistoryFiles {
         return tail
     }
 
-    func fsyncDirectory() throws(StoreError) { try Paths.fsyncDirectory(directory) }
+    func fsyncDirectory() throws(StoreError) { try folder.fsync() }
 
     // MARK: Reading
 
@@ -100,7 +96,7 @@ struct HistoryFiles {
 
     /// The complete lines of one year's file (without their newlines; a torn tail is left out).
     func lines(year: Int) throws(StoreError) -> [ArraySlice<UInt8>] {
-        guard let bytes = try Paths.readIfPresent(path(year: year)) else { return [] }
+        guard let bytes = try folder.readIfPresent(Self.name(year: year)) else { return [] }
         var out: [ArraySlice<UInt8>] = []
         var lineStart = 0
         for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {

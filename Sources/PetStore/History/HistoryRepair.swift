@@ -47,7 +47,7 @@ struct HistoryRepair {
             if !examine && lastDayFound { break }
 
             let path = history.path(year: year)
-            let file = try io(FileDescriptor.open(path))
+            let file = try history.folder.open(HistoryFiles.name(year: year))
             defer { file.close() }
             let size = try io(file.size())
             let lines = try BackwardLines.open(file, size: size)
@@ -89,12 +89,12 @@ struct HistoryRepair {
     /// Applies the plan: truncate and fsync each file, remove files, fsync the directory.
     func apply(_ history: HistoryFiles) throws(StoreError) {
         for t in truncations {
-            let file = try io(FileDescriptor.open(history.path(year: t.year), .writeOnly))
+            let file = try history.folder.open(HistoryFiles.name(year: t.year), .writeOnly)
             defer { file.close() }
             try io(file.truncate(to: t.length))
             try io(file.fsync())
         }
-        for year in removals { try Paths.unlink(history.path(year: year)) }
+        for year in removals { try history.folder.unlink(HistoryFiles.name(year: year)) }
         if !removals.isEmpty { try history.fsyncDirectory() }
     }
 

@@ -9,10 +9,10 @@ struct DirectoryLock {
 
     static let name = ".lock"
 
-    static func acquire(in directory: String) throws(StoreError) -> DirectoryLock {
-        let path = Paths.join(directory, name)
+    static func acquire(in folder: DataFolder) throws(StoreError) -> DirectoryLock {
+        let directory = folder.path
         // Read-only: an open-for-write descriptor would pin the mount writable for the daemon's life.
-        let file = try io(FileDescriptor.open(path, .create))
+        let file = try folder.open(name, .create)
         let locked: Bool
         do throws(SystemCallError) {
             locked = try file.tryLock()
@@ -22,7 +22,7 @@ struct DirectoryLock {
         }
         guard locked else {
             let holder =
-                (try? Paths.readIfPresent(path)).flatMap { String(decoding: $0, as: UTF8.self) }
+                (try? file.readAll(limit: 64)).flatMap { String(decoding: $0, as: UTF8.self) }
                 .map(\.trimmingWhitespace) ?? ""
             file.close()
             let who = Int(holder).map { " (process \($0))" } ?? ""
@@ -33,7 +33,10 @@ struct DirectoryLock {
         }
         // The holder's pid, for the message above; best effort, the lock itself is what counts.
         // Fixed width and no O_TRUNC: overwriting in place costs no journal commit at start-up.
-        if let writer = try? FileDescriptor.open(path, .writeOnly) {
+        // The same file as the one locked, or none: the name may have been replaced since.
+        if let writer = try? folder.open(name, .writeOnly),
+            (try? writer.status()).map(\.inode) == (try? file.status()).map(\.inode)
+        {
             let pid = String(getpid())
             try? writer.writeAll(Array((pid + String(repeating: " ", count: max(0, 11 - pid.count)) + "\n").utf8))
             writer.close()

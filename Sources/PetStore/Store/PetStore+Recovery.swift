@@ -7,7 +7,7 @@ extension PetStore {
     @discardableResult
     public func acknowledgeRecovery() throws(StoreError) -> Recovery? {
         try checkReady()
-        let file = RecoveryFile(directory: directory)
+        let file = RecoveryFile(folder: folder)
         guard var recovery = file.read() else { return nil }
         if !recovery.acknowledged {
             recovery.acknowledged = true
@@ -47,7 +47,7 @@ extension PetStore {
             start = .empty(lastClosedDay: historyEnd)
             recovery = Recovery(source: .empty, day: nil, at: now)
         }
-        try RecoveryFile(directory: directory).write(recovery)
+        try RecoveryFile(folder: folder).write(recovery)
         return (start, recovery)
     }
 }

@@ -10,11 +10,12 @@ import PetCore
 /// keeps its previous `PetWorld` in memory and reports `StorageFailure`.
 public final class PetStore {
     /// The data directory.
-    public let directory: String
+    public var directory: String { folder.path }
+    let folder: DataFolder
     private let lock: DirectoryLock
     let history: HistoryFiles
     let generations: Generations
-    private var statePath: String { Paths.join(directory, StateFile.name) }
+    private var statePath: String { folder.path(StateFile.name) }
 
     /// Set by `load(now:)`: the last day recorded in history.
     public private(set) var lastHistoryDay: DayKey?
@@ -29,20 +30,23 @@ public final class PetStore {
     private var closed = false
     private var snapshotFailure: String?
 
-    private init(directory: String, lock: DirectoryLock) {
-        self.directory = directory
+    private init(folder: DataFolder, lock: DirectoryLock) {
+        self.folder = folder
         self.lock = lock
-        self.history = HistoryFiles(directory: directory)
-        self.generations = Generations(directory: directory)
+        self.history = HistoryFiles(folder: folder)
+        self.generations = Generations(folder: folder)
     }
 
     deinit { if !closed { lock.release() } }
 
     /// Opens the data directory: creates it (0700) if missing and takes its exclusive lock.
-    /// Throws `.locked` when another process holds it. Reads and changes nothing else.
-    public static func open(directory: String) throws(StoreError) -> PetStore {
-        try Paths.makeDirectory(directory)
-        return PetStore(directory: directory, lock: try DirectoryLock.acquire(in: directory))
+    /// Throws `.locked` when another process holds it, `.unsafe` when the directory is not the
+    /// user's; one of the user's that group or others may write to loses those bits first, and
+    /// `notice` gets the sentence saying so. Reads and changes nothing else.
+    public static func open(directory: String, notice: (String) -> Void = { _ in }) throws(StoreError) -> PetStore {
+        let (folder, repaired) = try DataFolder.open(directory)
+        if let repaired { notice(repaired) }
+        return PetStore(folder: folder, lock: try DirectoryLock.acquire(in: folder))
     }
 
     /// Releases the lock. The store must not be used afterwards.
@@ -64,12 +68,12 @@ public final class PetStore {
     /// Reads only the tails of history files, and none at all when history ends where the state
     /// file says it did.
     public func load(now: Instant) throws(StoreError) -> Loaded {
-        try StoreSwap.finish(in: directory)
-        let original = try Paths.readIfPresent(statePath)
+        try StoreSwap.finish(in: folder)
+        let original = try folder.readIfPresent(StateFile.name)
         let found = try decode(original)
         // A damaged state file, or a missing one after a recovery was recorded: a crash came between
         // setting a damaged file aside and the first save after it.
-        var recovery = RecoveryFile(directory: directory).read()
+        var recovery = RecoveryFile(folder: folder).read()
         let recovering = found.unreadable != nil || (original == nil && recovery != nil)
         let fallback = recovering ? try newestLoadableSnapshot() : nil
         let repair = try HistoryRepair.plan(history, authority: found.authority, hint: found.tail)
@@ -135,9 +139,9 @@ public final class PetStore {
     /// with EROFS even for a missing file, and a read-only directory should still load, its saves
     /// then failing clearly.
     private func removeLeftoverTemporary() throws(StoreError) {
-        for name in [StateFile.temporaryName, Generations.temporaryName, RecoveryFile.temporaryName] {
-            let path = Paths.join(directory, name)
-            if Paths.exists(path) { try Paths.unlink(path) }
+        for name in [StateFile.temporaryName, Generations.temporaryName, RecoveryFile.temporaryName]
+        where folder.exists(name) {
+            try folder.unlink(name)
         }
     }
 
@@ -260,7 +264,7 @@ public final class PetStore {
             if files.last?.name == name { files[files.count - 1].bytes += line } else { files.append((name, line)) }
         }
         files.append((StateFile.name, StateFile.encode(backup.world)))
-        let kept = try StoreSwap.replace(in: directory, with: files, stamp: utcStamp(now))
+        let kept = try StoreSwap.replace(in: folder, with: files, stamp: utcStamp(now))
         return (kept, try load(now: now))
     }
 
@@ -295,7 +299,7 @@ public final class PetStore {
     private func writeDurably(_ bytes: [UInt8]) throws(StoreError) {
         do {
             try AtomicReplace.write(
-                bytes, to: StateFile.name, in: directory, through: .named(StateFile.temporaryName))
+                bytes, to: StateFile.name, in: folder.file, through: .named(StateFile.temporaryName))
         } catch {
             let failure = StoreError(error.failure)
             throw error.replaced ? failure.replacingState() : failure
@@ -317,31 +321,27 @@ public final class PetStore {
 
     /// Moves `state.json` aside to `state.json.corrupt-<UTC timestamp>[-n]`; returns the new path.
     private func quarantine(now: Instant) throws(StoreError) -> String {
-        let base = statePath + ".corrupt-" + utcStamp(now)
+        let base = StateFile.name + ".corrupt-" + utcStamp(now)
         var target = base
         var n = 1
-        while Paths.exists(target) {
+        while folder.exists(target) {
             target = "\(base)-\(n)"
             n += 1
         }
-        try Paths.rename(statePath, target)
-        try history.fsyncDirectory()
-        return target
+        try folder.rename(StateFile.name, target)
+        try folder.fsync()
+        return folder.path(target)
     }
 
     /// Keeps the pre-migration bytes once, so a migration can never cost the original.
     private func keepOriginal(_ bytes: [UInt8], schema: Int) throws(StoreError) {
-        let path = "\(statePath).schema\(schema)"
-        guard !Paths.exists(path) else { return }
-        do throws(SystemCallError) {
-            let file = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive])
-            defer { file.close() }
-            try file.writeAll(bytes)
-            try file.fsync()
-        } catch {
-            throw StoreError(error)
-        }
-        try history.fsyncDirectory()
+        let name = "\(StateFile.name).schema\(schema)"
+        guard !folder.exists(name) else { return }
+        let file = try folder.open(name, [.writeOnly, .create, .exclusive])
+        defer { file.close() }
+        try io(file.writeAll(bytes))
+        try io(file.fsync())
+        try folder.fsync()
     }
 }
 

@@ -6,6 +6,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         /// Another process holds the data directory's lock.
         case locked
+        /// The data directory is not the user's alone, or something in it is not a regular file of
+        /// the user's (a symbolic link, a FIFO, another user's file): refused, nothing followed.
+        case unsafe
         /// A file was written by a newer Pet Progress; nothing was touched.
         case newerSchema(found: Int, supported: Int)
         /// A system call failed with this `errno` (`ENOSPC`, `EACCES`, `EROFS`, `EIO`, …).

@@ -24,90 +24,75 @@ enum StoreSwap {
     }
 
     /// Makes `files` the store's data files; returns the directory the current ones were kept in.
-    static func replace(in directory: String, with files: [(name: String, bytes: [UInt8])], stamp: String)
+    static func replace(in folder: DataFolder, with files: [(name: String, bytes: [UInt8])], stamp: String)
         throws(StoreError) -> String
     {
-        let stage = Paths.join(directory, staged)
-        try clear(stage)
-        try io(FileSystem.makeDirectory(stage))
+        try clear(staged, in: folder)
+        try folder.makeDirectory(staged)
+        let stage = try folder.folder(staged)
         for file in files {
-            do throws(SystemCallError) {
-                let out = try FileDescriptor.open(Paths.join(stage, file.name), [.writeOnly, .create, .exclusive])
-                defer { out.close() }
-                try out.writeAll(file.bytes)
-                try out.fsync()
-            } catch {
-                throw StoreError(error)
-            }
+            let out = try stage.open(file.name, [.writeOnly, .create, .exclusive])
+            defer { out.close() }
+            try io(out.writeAll(file.bytes))
+            try io(out.fsync())
         }
-        try Paths.fsyncDirectory(stage)
-        let backup = try keepCurrent(in: directory, stamp: stamp)
-        try Paths.rename(stage, Paths.join(directory, ready))
-        try Paths.fsyncDirectory(directory)
-        try finish(in: directory)
+        try stage.fsync()
+        let backup = try keepCurrent(in: folder, stamp: stamp)
+        try folder.rename(staged, ready)
+        try folder.fsync()
+        try finish(in: folder)
         return backup
     }
 
     /// Completes a committed swap and removes what an uncommitted or finished one left.
-    static func finish(in directory: String) throws(StoreError) {
-        let readyPath = Paths.join(directory, ready)
-        if Paths.exists(readyPath) {
-            let incoming = try names(in: readyPath).filter(isDataFile)
-            for name in try names(in: directory) where isDataFile(name) && !incoming.contains(name) {
-                try Paths.unlink(Paths.join(directory, name))
+    static func finish(in folder: DataFolder) throws(StoreError) {
+        if folder.exists(ready) {
+            let readyFolder = try folder.folder(ready)
+            let incoming = try readyFolder.names().filter(isDataFile)
+            for name in try folder.names() where isDataFile(name) && !incoming.contains(name) {
+                try folder.unlink(name)
             }
             // The state file last: until it is in place, a start reads the old one.
             for name in incoming.sorted(by: { ($0 == StateFile.name ? 1 : 0, $0) < ($1 == StateFile.name ? 1 : 0, $1) })
             {
-                let scratch = Paths.join(directory, temporary)
-                try Paths.unlink(scratch)
-                try io(FileSystem.link(Paths.join(readyPath, name), to: scratch))
-                try Paths.rename(scratch, Paths.join(directory, name))
+                try folder.unlink(temporary)
+                try readyFolder.link(name, temporary, into: folder)
+                try folder.rename(temporary, name)
             }
-            try Paths.fsyncDirectory(directory)
-            try Paths.rename(readyPath, Paths.join(directory, done))
-            try Paths.fsyncDirectory(directory)
+            try folder.fsync()
+            try folder.rename(ready, done)
+            try folder.fsync()
         }
-        try clear(Paths.join(directory, done))
-        try clear(Paths.join(directory, staged))
+        try clear(done, in: folder)
+        try clear(staged, in: folder)
     }
 
     /// Links every current data file into a new `import-backup-<stamp>[-n]/`; returns its path.
-    private static func keepCurrent(in directory: String, stamp: String) throws(StoreError) -> String {
-        let base = Paths.join(directory, "import-backup-" + stamp)
+    private static func keepCurrent(in folder: DataFolder, stamp: String) throws(StoreError) -> String {
+        let base = "import-backup-" + stamp
         var target = base
         var n = 1
-        while Paths.exists(target) {
+        while folder.exists(target) {
             target = "\(base)-\(n)"
             n += 1
         }
-        try io(FileSystem.makeDirectory(target))
-        for name in try names(in: directory) where isDataFile(name) {
-            try io(FileSystem.link(Paths.join(directory, name), to: Paths.join(target, name)))
+        try folder.makeDirectory(target)
+        let backup = try folder.folder(target)
+        for name in try folder.names() where isDataFile(name) {
+            // Only regular files of ours are kept (a link would be kept as a link, not followed).
+            try folder.open(name).close()
+            try folder.link(name, name, into: backup)
         }
-        try Paths.fsyncDirectory(target)
-        try Paths.fsyncDirectory(directory)
-        return target
+        try backup.fsync()
+        try folder.fsync()
+        return backup.path
     }
 
     /// Removes one of the swap's directories and the files in it; none there is no failure.
-    private static func clear(_ path: String) throws(StoreError) {
-        guard Paths.exists(path) else { return }
-        for name in try names(in: path) { try Paths.unlink(Paths.join(path, name)) }
-        try io(FileSystem.removeDirectory(path))
-    }
-
-    /// The names in `directory`, without `.` and `..`.
-    private static func names(in directory: String) throws(StoreError) -> [String] {
-        var names: [String] = []
-        do throws(SystemCallError) {
-            try FileSystem.forEachName(in: directory) { bytes in
-                let name = String(decoding: bytes, as: UTF8.self)
-                if name != "." && name != ".." { names.append(name) }
-            }
-        } catch {
-            throw StoreError(error)
-        }
-        return names
+    private static func clear(_ name: String, in folder: DataFolder) throws(StoreError) {
+        guard folder.exists(name) else { return }
+        let sub = try folder.folder(name)
+        for file in try sub.names() { try sub.unlink(file) }
+        try folder.unlink(name, directory: true)
     }
 }

@@ -5,8 +5,6 @@ import LinuxKit
 enum Paths {
     static func join(_ dir: String, _ name: String) -> String { FileSystem.join(dir, name) }
 
-    static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
-
     /// Creates `path` and any missing parents with mode 0700; an existing directory is left as is.
     static func makeDirectory(_ path: String) throws(StoreError) {
         if let status = try? FileSystem.status(path) {
@@ -26,42 +24,8 @@ enum Paths {
             throw StoreError(error)
         }
         // The new entry must survive a power cut along with the first state written inside it.
-        try fsyncDirectory(parent)
-    }
-
-    static func fsyncDirectory(_ path: String) throws(StoreError) {
-        let dir = try io(FileDescriptor.open(path, .directory))
-        defer { dir.close() }
-        try io(dir.fsync())
-    }
-
-    static func rename(_ from: String, _ to: String) throws(StoreError) {
-        try io(FileSystem.rename(from, to: to))
-    }
-
-    /// Removes `path`; one that is not there is no failure.
-    static func unlink(_ path: String) throws(StoreError) {
-        do {
-            try FileSystem.unlink(path)
-        } catch  where error.errno == ENOENT {
-            return
-        } catch {
-            throw StoreError(error)
-        }
-    }
-
-    /// The file's bytes, or nil when it does not exist.
-    static func readIfPresent(_ path: String) throws(StoreError) -> [UInt8]? {
-        let file: FileDescriptor
-        do {
-            file = try FileDescriptor.open(path)
-        } catch  where error.errno == ENOENT {
-            return nil
-        } catch {
-            throw StoreError(error)
-        }
-        defer { file.close() }
-        // The store's own files, read whole.
-        return try io(file.readAll(limit: .max))
+        let folder = try io(FileDescriptor.open(parent, .directory))
+        defer { folder.close() }
+        try io(folder.fsync())
     }
 }
