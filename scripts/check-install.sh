@@ -410,6 +410,51 @@ message="uninstall touched the data" check test -f "$share/petprogress/state.jso
 message="uninstall left files behind or took others: $(diff "$work/before" "$work/after" | head -5 | tr '\n' ' ')" \
     check cmp -s "$work/before" "$work/after"
 
+# Paths with spaces and the characters each file's syntax gives a meaning to: the installed paths
+# are quoted for systemd (ExecStart=), D-Bus (the activation file's Exec=) and desktop entries
+# (Exec=), and each file is read by its real reader: systemd-analyze verify, dbus-daemon's
+# activation, GLib's launcher (gio launch) and desktop-file-validate.
+for spaced in "$work/John Smith/.local" "$work/José (a~b*c) #1; x&y/.local"; do
+    echo "-- PREFIX=\"$spaced\""
+    in_session make -s --no-print-directory install PREFIX="$spaced" >"$work/make.log" 2>&1 ||
+        { cat "$work/make.log" >&2; fail "make install PREFIX=$spaced"; }
+    unit=$spaced/lib/systemd/user/petprogress.service
+    if in_session systemd-analyze verify --user "$unit" >"$work/verify" 2>&1 && [ ! -s "$work/verify" ]; then
+        checks=$((checks + 1))
+    else
+        fail "systemd-analyze verify --user $unit: $(cat "$work/verify")"
+    fi
+    for file in "$spaced/share/applications/$handler" "$spaced/etc/xdg/autostart/petprogressd.desktop"; do
+        message="desktop-file-validate $file: $(desktop-file-validate "$file" 2>&1 | head -3)" \
+            check test -z "$(desktop-file-validate "$file" 2>&1)"
+    done
+    start_bus XDG_DATA_DIRS="$spaced/share:$work/host-share" FAKE_TERMINAL="$work/terminal"
+    on_bus "$spaced/bin/petctl" status >"$work/status" 2>&1 || fail "activation from $spaced: $(cat "$work/status")"
+    pid=$(daemon_pid) || pid=
+    message="the daemon activated from $spaced is $(readlink "/proc/$pid/exe")" check test \
+        "$(readlink "/proc/$pid/exe")" = "$spaced/bin/petprogressd"
+    stop_daemon
+    start_for_data_dir gio launch "$spaced/etc/xdg/autostart/petprogressd.desktop"
+    check_data_dirs "$share/petprogress" "the autostart entry in $spaced:$result"
+    petctl=$spaced/bin/petctl open_link gio launch "$spaced/share/applications/$handler"
+    stop_daemon
+    kill "$(sed -n 2p "$work/bus")"
+    in_session make -s --no-print-directory uninstall PREFIX="$spaced" >"$work/make.log" 2>&1 ||
+        { cat "$work/make.log" >&2; fail "make uninstall PREFIX=$spaced"; }
+    message="uninstall PREFIX=$spaced left files: $(find "$spaced" ! -type d | head -3 | tr '\n' ' ')" \
+        check test -z "$(find "$spaced" ! -type d)"
+done
+# Refused with a sentence, nothing installed: the characters the three syntaxes spell differently.
+for refused in "$work/O'Brien/.local" "$work/100%/.local" "$work/line"$'\n'"break/.local"; do
+    echo "-- PREFIX=\"${refused//$'\n'/\\n}\" is refused"
+    if in_session make -s --no-print-directory install PREFIX="$refused" >"$work/make.log" 2>&1; then
+        fail "make install PREFIX=$refused succeeded"
+    else
+        message="the refusal is not one sentence: $(cat "$work/make.log")" check grep -q "choose a directory without them" "$work/make.log"
+    fi
+    message="the refused install wrote files" check test ! -e "$refused"
+done
+
 echo "-- a user's own mimeapps.list keeps everything but the handler's line"
 home2=$work/home2
 mkdir -p "$home2/.config"

@@ -48,11 +48,13 @@ fi
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
-# A path goes into unit and desktop files (Exec=, ExecStart=), quoted for each one's syntax; a
-# control character has no spelling in all of them.
+# The installed paths go into unit, activation and desktop files (ExecStart=, Exec=), quoted for
+# each one's syntax where they hold a space or another character special to it. Six characters
+# are spelled differently in each of the three syntaxes, or not at all (systemd takes no $ in an
+# executable's name), and a control character in none: a path with one is refused.
 for path in "$PREFIX" "$DESTDIR" ${BINDIR+"$BINDIR"}; do
-    if [[ $path == *[[:cntrl:]]* ]]; then
-        echo "install.sh: the path '${path//[[:cntrl:]]/?}' holds a control character (a tab or a line break), which the desktop and unit files cannot name; choose another" >&2
+    if [[ $path == *[[:cntrl:]\"\'\\\$%\`]* ]]; then
+        echo "install.sh: the path '${path//[[:cntrl:]]/?}' holds a quote, a backslash, \$, %, \` or a control character, which the desktop and unit files cannot name alike; choose a directory without them (spaces are fine)" >&2
         exit 64
     fi
 done
@@ -154,35 +156,19 @@ entry() {
     printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-copy}"
 }
 
-# A word (a path) as one argument in SYNTAX: unquoted when nothing in it is special.
-#   systemd  ExecStart= (systemd.service(5) "Command lines"): "…" with \ and " escaped, % as %%
-#            (specifiers) and $ as $$ (variables)
-#   dbus     a D-Bus activation file's Exec= (shell-like): '…', with ' as '\''
-#   desktop  a desktop entry's Exec= (Desktop Entry Specification, "The Exec key"): "…" with ", `, $
-#            and \ escaped, % as %%; then \ doubled again, as in every string value
+# A path as one argument in SYNTAX (install refuses the characters each escapes differently):
+#   systemd  ExecStart= (systemd.service(5), "Command lines"): "…"
+#   dbus     a D-Bus activation file's Exec= (parsed as a shell would): '…'
+#   desktop  a desktop entry's Exec= (Desktop Entry Specification, "The Exec key"): "…"
 quote_word() {
     local syntax=$1 word=$2
-    if [[ $word != *[[:space:]\"\'\\\$\`%\;\&\|\<\>\~\*\?\#\(\)]* ]]; then
+    if [[ $word != *[[:space:]\;\&\|\<\>\~\*\?\#\(\)\[\]]* ]]; then
         printf '%s' "$word"
-        return
+    elif [ "$syntax" = dbus ]; then
+        printf "'%s'" "$word"
+    else
+        printf '"%s"' "$word"
     fi
-    case $syntax in
-        systemd)
-            word=${word//\\/\\\\}
-            word=${word//\"/\\\"}
-            word=${word//%/%%}
-            printf '"%s"' "${word//\$/\$\$}"
-            ;;
-        dbus) printf "'%s'" "${word//\'/\'\\\'\'}" ;;
-        desktop)
-            word=${word//\\/\\\\}
-            word=${word//\"/\\\"}
-            word=${word//\`/\\\`}
-            word=${word//\$/\\\$}
-            word=\"${word//%/%%}\"
-            printf '%s' "${word//\\/\\\\}"
-            ;;
-    esac
 }
 
 # The template with every @bindir@/NAME replaced: substitute SYNTAX SOURCE.
