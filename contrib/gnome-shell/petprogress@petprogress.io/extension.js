@@ -4,6 +4,7 @@
 
 import Clutter from 'gi://Clutter';
 import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
 import GObject from 'gi://GObject';
 import Pango from 'gi://Pango';
 import St from 'gi://St';
@@ -15,6 +16,7 @@ import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
 
 import {PetClient, isCancelled} from './petclient.js';
 import {MENU_TASKS, TODAY_URI, present} from './present.js';
+import {parseTime, resolve} from './timeinput.js';
 
 /** A label that ellipsizes instead of widening the menu. */
 function ellipsizedLabel(styleClass) {
@@ -102,6 +104,104 @@ class NoticeItem extends PopupMenu.PopupBaseMenuItem {
     }
 });
 
+/**
+ * "Add task…": a submenu with a time field (the forgiving input of timeinput.js, checked as it is
+ * typed), a title field and an Add button. `onAdd(parsed, title)` adds the task and resolves to
+ * its `HH:MM`, or rejects with the sentence to show (the daemon's refusal, for one).
+ */
+const AddTaskItem = GObject.registerClass(
+class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
+    _init(onAdd) {
+        super._init('Add task…');
+        this._onAdd = onAdd;
+        this._busy = false;
+        const form = new PopupMenu.PopupBaseMenuItem({reactive: false, can_focus: false});
+        const column = new St.BoxLayout({vertical: true, x_expand: true});
+        const row = new St.BoxLayout({style_class: 'petprogress-add-row', x_expand: true});
+        this._timeEntry = new St.Entry({
+            style_class: 'petprogress-add-time', hint_text: '14:30', can_focus: true,
+            accessible_name: 'Time, such as 14:30, 7pm or +20m',
+        });
+        this._titleEntry = new St.Entry({
+            style_class: 'petprogress-add-title', hint_text: 'Title', can_focus: true, x_expand: true,
+            accessible_name: 'Title',
+        });
+        this._addButton = new St.Button({
+            label: 'Add', style_class: 'button petprogress-button', can_focus: true,
+            y_align: Clutter.ActorAlign.CENTER,
+        });
+        this._message = ellipsizedLabel('petprogress-add-message');
+        this._message.clutter_text.ellipsize = Pango.EllipsizeMode.NONE;
+        this._message.clutter_text.line_wrap = true;
+        for (const child of [this._timeEntry, this._titleEntry, this._addButton])
+            row.add_child(child);
+        column.add_child(row);
+        column.add_child(this._message);
+        form.add_child(column);
+        this.menu.addMenuItem(form);
+
+        for (const entry of [this._timeEntry, this._titleEntry]) {
+            entry.clutter_text.connect('text-changed', () => this._check());
+            entry.clutter_text.connect('activate', () => this._submit());
+        }
+        this._addButton.connect('clicked', () => this._submit());
+        this.menu.connect('open-state-changed', (_menu, open) => {
+            if (open)
+                this._timeEntry.grab_key_focus();
+        });
+        this._check();
+    }
+
+    /** What the fields hold: the parsed time and the trimmed title, and whether Add can go. */
+    _read() {
+        const parsed = parseTime(this._timeEntry.text);
+        const title = this._titleEntry.text.trim();
+        return {parsed, title, ready: !parsed.error && !parsed.empty && title !== '' && !this._busy};
+    }
+
+    /** Checks the fields as they are typed: says what the time means, or what is wrong with it. */
+    _check() {
+        const {parsed, title, ready} = this._read();
+        this._addButton.reactive = ready;
+        this._addButton.opacity = ready ? 255 : 128;
+        if (parsed.error)
+            this._say(parsed.error, true);
+        else if (parsed.empty)
+            this._say(title ? 'Type a time.' : '', false);
+        else
+            this._say(`${parsed.time ? `At ${parsed.time}` : `${parsed.minutes} min from now`}` +
+                `${title ? '.' : ': type a title.'}`, false);
+    }
+
+    async _submit() {
+        const {parsed, title, ready} = this._read();
+        if (!ready)
+            return;
+        this._busy = true;
+        this._check();
+        try {
+            const time = await this._onAdd(parsed, this._titleEntry.text);
+            this._busy = false;
+            this._timeEntry.text = '';
+            this._titleEntry.text = '';
+            this._say(`Added “${title}” at ${time}.`, false);
+        } catch (error) {
+            this._busy = false;
+            this._check();
+            this._say(error.message, true);
+        }
+    }
+
+    _say(text, isError) {
+        this._message.text = text;
+        this._message.visible = text !== '';
+        if (isError)
+            this._message.add_style_class_name('petprogress-error');
+        else
+            this._message.remove_style_class_name('petprogress-error');
+    }
+});
+
 /** The top-bar button: the pet and `X/Y`, and the menu. */
 const Indicator = GObject.registerClass(
 class Indicator extends PanelMenu.Button {
@@ -141,6 +241,7 @@ class Indicator extends PanelMenu.Button {
         this._undoItem.label.add_style_class_name('petprogress-undo');
         this._undoItem.label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
         this._undoItem.connect('activate', () => this._actions.undo(this._undoId));
+        this._addItem = new AddTaskItem((parsed, title) => this._actions.addTask(parsed, title));
         this._startItem = new PopupMenu.PopupMenuItem('Start Pet Progress');
         this._startItem.connect('activate', () => this._actions.start());
         const todayItem = new PopupMenu.PopupMenuItem('Open Today');
@@ -152,7 +253,7 @@ class Indicator extends PanelMenu.Button {
 
         for (const item of [this._noticeItem, this._stageItem, this._restItem, this._tasksSeparator,
             ...this._taskItems, this._emptyItem, new PopupMenu.PopupSeparatorMenuItem(),
-            this._undoItem, this._startItem, todayItem, this._errorItem])
+            this._addItem, this._undoItem, this._startItem, todayItem, this._errorItem])
             this.menu.addMenuItem(item);
         // An error sentence stays until the menu has been open to show it and closes again (an
         // item's action runs as the menu closes), or until the next request. No signal announces a
@@ -220,6 +321,7 @@ export default class PetProgressExtension extends Extension {
             acknowledge: () => this._request(client => client.acknowledgeProblems()),
             menuOpened: () => this._client?.refreshStatus(),
             openToday: () => this._openToday(),
+            addTask: (parsed, title) => this._addTask(parsed, title),
         });
         this._client = new PetClient({onChange: state => this._indicator?.update(state)});
         this._indicator.update(this._client.state);
@@ -244,6 +346,22 @@ export default class PetProgressExtension extends Extension {
             if (!isCancelled(error))
                 this._indicator?.showError(error.message);
         });
+    }
+
+    /** Adds a task from the menu's form; resolves to its `HH:MM`. A time relative to now is
+     * read on the daemon's clock (petprogress(7) §7). */
+    async _addTask(parsed, title) {
+        if (!this._client)
+            throw new Error('Pet Progress is not enabled.');
+        let resolved = {time: parsed.time};
+        if (parsed.time === undefined) {
+            const {now, resetTime} = await this._client.clock();
+            resolved = resolve(parsed, GLib.DateTime.new_from_unix_local(now), resetTime);
+            if (resolved.error)
+                throw new Error(resolved.error);
+        }
+        await this._client.addTask(title, resolved.time);
+        return resolved.time;
     }
 
     _openToday() {

@@ -110,6 +110,27 @@ export class PetClient {
         await this._call('Undo', [id]);
     }
 
+    /** Adds a one-off task to the open day at `time` (`HH:MM`); resolves to its id. */
+    async addTask(title, time) {
+        const reply = await this._call('AddTask', [title, time]);
+        return reply.deepUnpack()[0];
+    }
+
+    /** What a time typed relative to now needs (timeinput.js `resolve`): the daemon's clock, as
+     * GetStatus's `now` in Unix seconds, and its ResetTime. May start the daemon. */
+    async clock() {
+        const status = (await this._call('GetStatus', [])).recursiveUnpack()[0];
+        let reply;
+        try {
+            reply = await connectionCall(this._connection, BUS_NAME, OBJECT_PATH,
+                'org.freedesktop.DBus.Properties', 'Get', new GLib.Variant('(ss)', [INTERFACE, 'ResetTime']),
+                Gio.DBusCallFlags.NONE, this._cancellable);
+        } catch (error) {
+            throw petError(error);
+        }
+        return {now: status.now, resetTime: reply.recursiveUnpack()[0]};
+    }
+
     /** Reads `GetStatus` again for the recovery notice, which no signal announces (the menu calls
      * this as it opens). Never starts the daemon and never fails: while the daemon is away, or
      * when the read fails, the state keeps what it had. */

@@ -105,6 +105,20 @@ test('a rejected request: the daemon\'s sentence and error name, nothing changed
     equal(JSON.stringify(raw.tasks()), before, 'tasks');
 });
 
+test('AddTask from the client, and the daemon\'s clock for a time typed relative to now', async () => {
+    const id = await client.addTask('Plan tomorrow', '17:45');
+    equal(raw.tasks()[id]?.time, '17:45', 'ListTasks has it');
+    await waitFor('the new task in the state', () => client.state.entry.tasks_total === 5);
+    const {now, resetTime} = await client.clock();
+    check(Math.abs(now - berlinTime(9, 10)) < 60, `GetStatus's now is the daemon's --now: ${now}`);
+    equal(resetTime, '00:00', 'ResetTime');
+    const refused = await rejection(client.addTask('x'.repeat(201), '18:00'), 'a 201-character title');
+    equal(refused.dbusName, 'io.petprogress.PetProgress1.Error.InvalidArgument', 'error name');
+    check(!refused.message.includes('GDBus'), `a sentence: ${refused.message}`);
+    raw.pet('DeleteTask', '(s)', [id]);
+    await waitFor('four tasks again', () => client.state.entry.tasks_total === 4);
+});
+
 test('the client never polls: it reads the property, and idles silently', async () => {
     const before = monitor.members().length;
     await sleep(3000);
