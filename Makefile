@@ -89,6 +89,10 @@ test:
 	{ $(MAKE) --no-print-directory completions man && bash scripts/check-generated.sh $(GENERATED); } || failed="$$failed generated"; \
 	echo "== make install and uninstall, the session around them"; \
 	bash scripts/check-install.sh || failed="$$failed install"; \
+	echo "== the Debian package and the release tarball: lintian, their files"; \
+	{ $(MAKE) --no-print-directory deb dist && bash scripts/check-package.sh $(DEB) $(DIST); } || failed="$$failed package"; \
+	echo "== the package and the tarball in pristine Debian 12 and 13 roots"; \
+	bash scripts/check-package-roots.sh $(DEB) $(DIST) || failed="$$failed package-roots"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
 # The shipped build: both binaries, petctl's completions and man page.
