@@ -34,6 +34,10 @@ for want in "libc6 (>= 2.36)" libdbus-1-3; do
 done
 [ "$(dpkg-deb -f "$deb" Recommends)" = dbus-user-session ] || fail "Recommends: $(dpkg-deb -f "$deb" Recommends)"
 
+# make install asks only for the run list (and the build list only to build what is missing).
+make -n --no-print-directory install PREFIX="$work/x" | grep -o 'deps.sh .*' >"$work/deps" || true
+[ "$(cat "$work/deps")" = "deps.sh run" ] || fail "make install asks for: $(tr '\n' ' ' <"$work/deps")"
+
 tar -C "$work" -xzf "$tarball"
 dir=$work/$(basename "$tarball" .tar.gz)
 for prefix in /usr/local "$work/home/.local"; do
