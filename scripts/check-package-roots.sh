@@ -80,9 +80,9 @@ for name in bookworm trixie; do
     if ! as_root apt-get install -y -q "/tmp/$(basename "$deb")" >"$root/tmp/apt.log" 2>&1; then
         as_root apt-get update -q >>"$root/tmp/apt.log" 2>&1 || true
         as_root apt-get install -y -q "/tmp/$(basename "$deb")" >>"$root/tmp/apt.log" 2>&1 ||
-            { tail -20 "$root/tmp/apt.log" >&2; fail "apt-get install ./$(basename "$deb")"; continue; }
-        rsync -a --delete --exclude lock "$root/var/lib/apt/lists/" "$apt_cache/$name/lists/" 2>/dev/null ||
-            cp -a "$root/var/lib/apt/lists/." "$apt_cache/$name/lists/"
+            { tail -20 "$root/tmp/apt.log" >&2; fail "apt-get install ./$(basename "$deb")"; bash scripts/debian-root.sh stop "$name"; continue; }
+        rm -rf "$apt_cache/$name/lists"
+        cp -a "$root/var/lib/apt/lists" "$apt_cache/$name/lists"
     fi
     rm -f "$root/tmp/$(basename "$deb")"
     added=$(comm -13 <(echo "$before") <(as_root dpkg-query -W -f '${Package}\n' | sort))
