@@ -2,36 +2,16 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
-BINDIR ?= $(PREFIX)/bin
-DATADIR ?= $(PREFIX)/share
-MANDIR ?= $(DATADIR)/man
-DOCDIR ?= $(DATADIR)/doc/petprogress
-ICONDIR ?= $(DATADIR)/icons/hicolor
-DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
-BASHCOMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
-ZSHCOMPLETIONDIR ?= $(DATADIR)/zsh/site-functions
-FISHCOMPLETIONDIR ?= $(DATADIR)/fish/vendor_completions.d
-# A prefix inside $HOME (make install PREFIX=$HOME/.local) is a per-user install: the files the
-# session looks up go where it looks, in the user's own XDG directories — systemd --user does not
-# search $(PREFIX)/lib/systemd/user there — and the handler becomes the default for petprogress://.
-USER_INSTALL := $(if $(and $(HOME),$(filter $(HOME)/%,$(PREFIX))),yes)
-ifeq ($(USER_INSTALL),yes)
-USERDATADIR := $(or $(filter /%,$(XDG_DATA_HOME)),$(HOME)/.local/share)
-USERCONFIGDIR := $(or $(filter /%,$(XDG_CONFIG_HOME)),$(HOME)/.config)
-DBUSSERVICEDIR ?= $(USERDATADIR)/dbus-1/services
-SYSTEMDUSERUNITDIR ?= $(USERDATADIR)/systemd/user
-APPLICATIONSDIR ?= $(USERDATADIR)/applications
-AUTOSTARTDIR ?= $(USERCONFIGDIR)/autostart
-else
-# petprogress(7) §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any other prefix
-# keeps it under itself: XDG autostart reads $(PREFIX)/etc/xdg only when XDG_CONFIG_DIRS names it,
-# so sessions without systemd install with SYSCONFDIR=/etc, or per user.
-SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
-DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
-SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
-APPLICATIONSDIR ?= $(DATADIR)/applications
-AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
-endif
+# scripts/install.sh decides every installed directory from PREFIX (each can be set on its own:
+# BINDIR, DATADIR, … — see its head), so that `make install`, the Debian package and the release
+# tarball's install script lay files out by one rule. Variables given to make reach it exported.
+export PREFIX DESTDIR
+# The version, from its one place in the sources; the package and the tarball are named by it.
+VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/PetCore/Product.swift)
+# The package is not Debian's own (native): its version carries a Debian revision.
+DEB_VERSION = $(VERSION)-1
+DEB = petprogress_$(DEB_VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+DIST = petprogress-$(VERSION)-$(shell uname -m)-linux.tar.gz
 
 # The shipped build: optimised, Swift runtime and FoundationEssentials linked in (no libswift*.so
 # needed at run time, and no ICU: zones come from the system's tzdata; see docs/DECISIONS.md). Its
@@ -51,12 +31,18 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-.PHONY: all deps build test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension
+# What `make install`, `make deb` and `make dist` ship: built when missing, never rebuilt by them
+# (`make release` rebuilds).
+SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
+    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1
+
+.PHONY: all deps build test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
 all: build
 
+# scripts/deps.sh keeps three lists: to build, to run, to test.
 deps:
-	@bash scripts/deps.sh
+	@bash scripts/deps.sh build
 
 build: deps
 	$(SWIFT) build
@@ -75,7 +61,8 @@ PYTHON ?= /usr/bin/python3
 GNOME_EXTENSION = contrib/gnome-shell/petprogress@petprogress.io
 GNOME_EXTENSION_ZIP = .build/petprogress@petprogress.io.shell-extension.zip
 
-test: deps
+test:
+	@bash scripts/deps.sh build run test
 	$(SWIFT) build --build-tests
 	@failed=""; for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' || failed="$$failed $$t"; \
@@ -109,16 +96,34 @@ test: deps
 	{ $(MAKE) --no-print-directory completions man && bash scripts/check-generated.sh $(GENERATED); } || failed="$$failed generated"; \
 	echo "== make install and uninstall, the session around them"; \
 	bash scripts/check-install.sh || failed="$$failed install"; \
+	echo "== the Debian package and the release tarball: lintian, their files"; \
+	{ $(MAKE) --no-print-directory deb dist && bash scripts/check-package.sh $(DEB) $(DIST); } || failed="$$failed package"; \
+	echo "== the package and the tarball in pristine Debian 12 and 13 roots"; \
+	bash scripts/check-package-roots.sh $(DEB) $(DIST) || failed="$$failed package-roots"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
+# The shipped build: both binaries, petctl's completions and man page.
 release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
+	@$(MAKE) --no-print-directory completions man
+
+$(DAEMON):
+	@bash scripts/deps.sh build
+	$(RELEASE) --product petprogressd
+$(PETCTL):
+	@bash scripts/deps.sh build
+	$(RELEASE) --product petctl
+$(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl $(GENERATED)/completions/petctl.fish: | $(PETCTL)
+	@$(MAKE) --no-print-directory completions
+$(GENERATED)/man/petctl.1: | $(PETCTL)
+	@$(MAKE) --no-print-directory man
 
 # Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and
 # release builds of the two clients; writes docs/RELIABILITY.md. The fast sizes run in `make test`.
-reliability: deps
+reliability:
+	@bash scripts/deps.sh build run test
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petload
 	$(RELEASE) --product hostile-client
@@ -131,7 +136,8 @@ reliability: deps
 completions: deps
 	$(RELEASE) --product petctl
 	mkdir -p $(GENERATED)/completions
-	$(PETCTL) --generate-completion-script bash > $(GENERATED)/completions/petctl.bash
+	@# bash sources a completion, never runs it: no #! line (Debian's policy for them).
+	$(PETCTL) --generate-completion-script bash | sed '1{/^#!/d}' > $(GENERATED)/completions/petctl.bash
 	$(PETCTL) --generate-completion-script zsh > $(GENERATED)/completions/_petctl
 	$(PETCTL) --generate-completion-script fish > $(GENERATED)/completions/petctl.fish
 
@@ -141,10 +147,11 @@ man: deps
 	bash scripts/man-page.sh $(PETCTL) .build-release/release/generate-manual $(GENERATED)/man
 
 run: release
+	@bash scripts/deps.sh run
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
 bench:
-	@bash scripts/deps.sh playerctl time gcc pkg-config
+	@bash scripts/deps.sh build run playerctl time gcc pkg-config
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
@@ -157,24 +164,32 @@ pets:
 
 # docs/screenshot.png, the README's picture: waybar and petctl today in a headless sway.
 screenshot:
-	@bash scripts/deps.sh foot fonts-dejavu-core fonts-noto-color-emoji
+	@bash scripts/deps.sh build run test foot fonts-dejavu-core fonts-noto-color-emoji
 	$(SWIFT) build --product petctl
 	$(SWIFT) build --product petprogressd
 	bash scripts/screenshot.sh .build/debug docs/screenshot.png
 
-# scripts/install.sh holds the one list of installed files that both targets read.
-INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' ICONDIR='$(ICONDIR)' \
-    APPLICATIONSDIR='$(APPLICATIONSDIR)' AUTOSTARTDIR='$(AUTOSTARTDIR)' DBUSSERVICEDIR='$(DBUSSERVICEDIR)' \
-    DBUSINTERFACEDIR='$(DBUSINTERFACEDIR)' SYSTEMDUSERUNITDIR='$(SYSTEMDUSERUNITDIR)' \
-    BASHCOMPLETIONDIR='$(BASHCOMPLETIONDIR)' ZSHCOMPLETIONDIR='$(ZSHCOMPLETIONDIR)' \
-    FISHCOMPLETIONDIR='$(FISHCOMPLETIONDIR)' USER_INSTALL='$(USER_INSTALL)' MIMEAPPS='$(USERCONFIGDIR)/mimeapps.list' \
-    DAEMON='$(DAEMON)' PETCTL='$(PETCTL)' GENERATED='$(GENERATED)'
+# scripts/install.sh holds the one list of installed files that install, uninstall, the package
+# and the tarball read. Installing needs the shipped build, not a toolchain: it is built only when
+# missing.
+INSTALL_ENV = DAEMON='$(DAEMON)' PETCTL='$(PETCTL)' GENERATED='$(GENERATED)'
 
-install: release completions man
+install: $(SHIPPED)
+	@bash scripts/deps.sh run
 	@$(INSTALL_ENV) bash scripts/install.sh install
 
 uninstall:
 	@$(INSTALL_ENV) bash scripts/install.sh uninstall
+
+# The Debian package, petprogress_<version>_<arch>.deb, from the shipped build (scripts/deb.sh).
+deb: $(SHIPPED)
+	@bash scripts/deps.sh build
+	@$(INSTALL_ENV) bash scripts/deb.sh $(DEB_VERSION) $(DEB)
+
+# The release tarball, petprogress-<version>-<machine>-linux.tar.gz: the staged tree, its install
+# script and INSTALL (scripts/dist.sh).
+dist: $(SHIPPED)
+	@$(INSTALL_ENV) bash scripts/dist.sh $(VERSION) $(DIST)
 
 # The installable zip, in `gnome-extensions pack` layout, built without GNOME Shell's tools.
 gnome-extension:
@@ -185,4 +200,4 @@ format:
 	$(SWIFT) format format -i -r Sources Tests bench Package.swift
 
 clean:
-	rm -rf .build .build-release
+	rm -rf .build .build-release petprogress_*.deb petprogress-*-linux.tar.gz

@@ -17,6 +17,13 @@ declare -A accepted=(
     ["DeviceAllow="]="does not apply: device ACLs are cgroup BPF programs, which a user manager cannot install; char-rtc:r comes from ProtectClock=, and PrivateDevices= already leaves only pseudo devices"
 )
 
+# Resource limits the unit must set (systemd-analyze security does not score them) → why that number.
+declare -A limits=(
+    ["MemoryHigh=64M"]="the bound a flood of calls must keep the daemon under (it runs at about 11 MiB): above it the kernel reclaims and slows the daemon rather than the session"
+    ["MemoryMax=128M"]="twice the flood bound and four times the largest call the session bus passes (32 MiB): a daemon past it is stopped and restarted (Restart=on-failure), its changes already on disk"
+    ["TasksMax=8"]="the daemon is one thread (measured); the rest is room for ExecStartPre='s mkdir; more is misbehaviour"
+)
+
 work=$(mktemp -d /tmp/confinement-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -m 0700 "$work/runtime"
@@ -25,6 +32,12 @@ XDG_RUNTIME_DIR="$work/runtime" systemd-analyze security --offline=true --user "
     >"$work/report" 2>"$work/errors" || { cat "$work/errors"; exit 1; }
 
 failed=0
+for setting in "${!limits[@]}"; do
+    grep -qxF "$setting" systemd-user/petprogress.service.in || {
+        echo "check-confinement: the unit lacks $setting (${limits[$setting]})"
+        failed=1
+    }
+done
 findings=()
 while IFS= read -r line; do
     name=$(awk '{print $2}' <<<"$line")
@@ -54,6 +67,12 @@ if [ "${PETPROGRESS_RELIABILITY:-}" = full ]; then
             name=$(awk '{print $2}' <<<"$line")
             echo "| \`$name\` | $(awk '{print $NF}' <<<"$line") | ${accepted[$name]} |"
         done
+        echo
+        echo "Resource limits (not scored by \`systemd-analyze security\`):"
+        echo
+        echo "| setting | why this number |"
+        echo "| --- | --- |"
+        for setting in "${!limits[@]}"; do echo "| \`$setting\` | ${limits[$setting]} |"; done | sort
         echo
         echo "Tightened beyond the first unit: \`PrivateMounts=yes\`, \`PrivateUsers=yes\` (a user manager grants a mount"
         echo "namespace only with a user namespace; the sandbox needed unprivileged user namespaces already),"

@@ -52,14 +52,14 @@ expected_files() {
         "$dbus/io.petprogress.PetProgress1.service" "$unit/petprogress.service" "$apps/$handler" \
         "$autostart/petprogressd.desktop" "$share/bash-completion/completions/petctl" \
         "$share/zsh/site-functions/_petctl" "$share/fish/vendor_completions.d/petctl.fish" \
-        "$share/man/man1/petctl.1" "$share/man/man7/petprogress.7"
+        "$share/man/man1/petctl.1" "$share/man/man1/petprogressd.1" "$share/man/man7/petprogress.7"
     for base in $bases; do
         printf '%s 644\n' "$share/icons/hicolor/scalable/apps/petprogress-$base.svg" \
             "$share/icons/hicolor/512x512/apps/petprogress-$base.png" \
             "$share/icons/hicolor/symbolic/apps/petprogress-$base-symbolic.svg"
     done
     while IFS= read -r -d '' file; do
-        printf '%s %s\n' "$share/doc/petprogress/${file#contrib/}" "$([ -x "$file" ] && echo 755 || echo 644)"
+        printf '%s 644\n' "$share/doc/petprogress/${file#contrib/}"
     done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0)
 }
 
@@ -134,9 +134,10 @@ check_uninstalled() {
     message="uninstall left the documentation directory" check bash -c "! find '$root' -path '*/doc/petprogress' | grep -q ."
 }
 
+# SWIFT=false: installing the shipped build must not build (or need a toolchain).
 run_make() {
     local log=$work/make.log
-    if ! make -s --no-print-directory "$@" >"$log" 2>&1; then
+    if ! make -s --no-print-directory SWIFT=false "$@" >"$log" 2>&1; then
         cat "$log" >&2
         fail "make $*"
         return 1
@@ -409,9 +410,54 @@ in_session make -s --no-print-directory uninstall PREFIX="$home/.local" >"$work/
     { cat "$work/make.log" >&2; fail "per-user make uninstall"; }
 # The user's data and their own drop-in stay; everything else is as before the install.
 message="uninstall touched the data" check test -f "$share/petprogress/state.json" -a -f "$elsewhere/petprogress/state.json"
-files_under "$home" | grep -v "^$share/petprogress/\|^$home/elsewhere/\|petprogress\.service\.d/" >"$work/after"
+{ files_under "$home" | grep -v "^$share/petprogress/\|^$home/elsewhere/\|petprogress\.service\.d/" || true; } >"$work/after"
 message="uninstall left files behind or took others: $(diff "$work/before" "$work/after" | head -5 | tr '\n' ' ')" \
     check cmp -s "$work/before" "$work/after"
+
+# Paths with spaces and the characters each file's syntax gives a meaning to: the installed paths
+# are quoted for systemd (ExecStart=), D-Bus (the activation file's Exec=) and desktop entries
+# (Exec=), and each file is read by its real reader: systemd-analyze verify, dbus-daemon's
+# activation, GLib's launcher (gio launch) and desktop-file-validate.
+for spaced in "$work/John Smith/.local" "$work/José (a~b*c) #1; x&y/.local"; do
+    echo "-- PREFIX=\"$spaced\""
+    in_session make -s --no-print-directory install PREFIX="$spaced" >"$work/make.log" 2>&1 ||
+        { cat "$work/make.log" >&2; fail "make install PREFIX=$spaced"; }
+    unit=$spaced/lib/systemd/user/petprogress.service
+    if in_session systemd-analyze verify --user "$unit" >"$work/verify" 2>&1 && [ ! -s "$work/verify" ]; then
+        checks=$((checks + 1))
+    else
+        fail "systemd-analyze verify --user $unit: $(cat "$work/verify")"
+    fi
+    for file in "$spaced/share/applications/$handler" "$spaced/etc/xdg/autostart/petprogressd.desktop"; do
+        message="desktop-file-validate $file: $(desktop-file-validate "$file" 2>&1 | head -3)" \
+            check test -z "$(desktop-file-validate "$file" 2>&1)"
+    done
+    start_bus XDG_DATA_DIRS="$spaced/share:$work/host-share" FAKE_TERMINAL="$work/terminal"
+    on_bus "$spaced/bin/petctl" status >"$work/status" 2>&1 || fail "activation from $spaced: $(cat "$work/status")"
+    pid=$(daemon_pid) || pid=
+    message="the daemon activated from $spaced is $(readlink "/proc/$pid/exe")" check test \
+        "$(readlink "/proc/$pid/exe")" = "$spaced/bin/petprogressd"
+    stop_daemon
+    start_for_data_dir gio launch "$spaced/etc/xdg/autostart/petprogressd.desktop"
+    check_data_dirs "$share/petprogress" "the autostart entry in $spaced:$result"
+    petctl=$spaced/bin/petctl open_link gio launch "$spaced/share/applications/$handler"
+    stop_daemon
+    kill "$(sed -n 2p "$work/bus")"
+    in_session make -s --no-print-directory uninstall PREFIX="$spaced" >"$work/make.log" 2>&1 ||
+        { cat "$work/make.log" >&2; fail "make uninstall PREFIX=$spaced"; }
+    message="uninstall PREFIX=$spaced left files: $(find "$spaced" ! -type d | head -3 | tr '\n' ' ')" \
+        check test -z "$(find "$spaced" ! -type d)"
+done
+# Refused with a sentence, nothing installed: the characters the three syntaxes spell differently.
+for refused in "$work/O'Brien/.local" "$work/100%/.local" "$work/line"$'\n'"break/.local"; do
+    echo "-- PREFIX=\"${refused//$'\n'/\\n}\" is refused"
+    if in_session make -s --no-print-directory install PREFIX="$refused" >"$work/make.log" 2>&1; then
+        fail "make install PREFIX=$refused succeeded"
+    else
+        message="the refusal is not one sentence: $(cat "$work/make.log")" check grep -q "choose a directory without them" "$work/make.log"
+    fi
+    message="the refused install wrote files" check test ! -e "$refused"
+done
 
 echo "-- a user's own mimeapps.list keeps everything but the handler's line"
 home2=$work/home2

@@ -1,67 +1,202 @@
 #!/usr/bin/env bash
-# `make install` and `make uninstall`: one list of installed files (manifest, below) drives both, so
-# uninstall removes exactly what install put there and nothing else — never the user's data.
-#   install.sh install|uninstall|list
-# The Makefile passes every directory (BINDIR, DATADIR, …, with DESTDIR apart) and USER_INSTALL=yes
-# for a prefix inside $HOME, whose session files go to the user's own XDG directories.
+# Installs and uninstalls Pet Progress from one list of files (manifest, below), so uninstall removes
+# exactly what install put there and nothing else — never the user's data. The same script serves
+# three callers:
+#   make install / make uninstall      from the repository (the shipped build, templates, data)
+#   make deb, make dist                 `stage DIR` lays the files out as a PREFIX=/usr tree
+#   the release tarball's ./install.sh  installs from that tree (bin/, share/, lib/, etc/ beside it)
+#
+#   install.sh install|uninstall|list [NAME=VALUE…]
+#   install.sh stage DIR
+# PREFIX (default /usr/local) decides every directory; each can be set on its own (BINDIR, DATADIR,
+# MANDIR, DOCDIR, ICONDIR, DBUSINTERFACEDIR, DBUSSERVICEDIR, SYSTEMDUSERUNITDIR, APPLICATIONSDIR,
+# SYSCONFDIR, AUTOSTARTDIR, BASHCOMPLETIONDIR, ZSHCOMPLETIONDIR, FISHCOMPLETIONDIR), from the
+# environment or as NAME=VALUE arguments; DESTDIR stages the install elsewhere.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-action=${1:?usage: install.sh install|uninstall|list}
-: "${BINDIR:?} ${MANDIR:?} ${DOCDIR:?} ${ICONDIR:?} ${APPLICATIONSDIR:?} ${AUTOSTARTDIR:?}"
-: "${DBUSSERVICEDIR:?} ${DBUSINTERFACEDIR:?} ${SYSTEMDUSERUNITDIR:?} ${BASHCOMPLETIONDIR:?}"
-: "${ZSHCOMPLETIONDIR:?} ${FISHCOMPLETIONDIR:?} ${DAEMON:?} ${PETCTL:?} ${GENERATED:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+action=${1:-}
+[ $# -eq 0 ] || shift
+usage() {
+    echo "usage: install.sh install|uninstall|list [PREFIX=DIR] [NAME=VALUE…] | install.sh stage DIR" >&2
+    exit 64
+}
+case $action in install | uninstall | list | stage) ;; *) usage ;; esac
+if [ "$action" = stage ]; then
+    [ $# -eq 1 ] || usage
+    stage_dir=$1
+    shift
+fi
+names=" PREFIX DESTDIR BINDIR DATADIR MANDIR DOCDIR ICONDIR DBUSINTERFACEDIR DBUSSERVICEDIR SYSTEMDUSERUNITDIR
+    APPLICATIONSDIR SYSCONFDIR AUTOSTARTDIR BASHCOMPLETIONDIR ZSHCOMPLETIONDIR FISHCOMPLETIONDIR "
+for arg in "$@"; do
+    name=${arg%%=*}
+    [[ $arg == *=* && $names == *[[:space:]]"$name"[[:space:]]* ]] || { echo "install.sh: unknown setting '$arg'" >&2; usage; }
+    export "$arg"
+done
+
+# From the release tarball the files sit beside this script, laid out by `stage`, with the list it
+# wrote; from the repository they are the build's and the sources'.
+if [ -f "$here/MANIFEST" ] && [ -x "$here/bin/petprogressd" ]; then
+    tree=$here
+else
+    tree=
+    cd "$here/.."
+    DAEMON=${DAEMON:-.build-release/release/petprogressd}
+    PETCTL=${PETCTL:-.build-release/release/petctl}
+    GENERATED=${GENERATED:-.build-release/generated}
+fi
+
+PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
-USER_INSTALL=${USER_INSTALL:-}
+# The installed paths go into unit, activation and desktop files (ExecStart=, Exec=), quoted for
+# each one's syntax where they hold a space or another character special to it. Six characters
+# are spelled differently in each of the three syntaxes, or not at all (systemd takes no $ in an
+# executable's name), and a control character in none: a path with one is refused.
+for path in "$PREFIX" "$DESTDIR" ${BINDIR+"$BINDIR"}; do
+    if [[ $path == *[[:cntrl:]\"\'\\\$%\`]* ]]; then
+        echo "install.sh: the path '${path//[[:cntrl:]]/?}' holds a quote, a backslash, \$, %, \` or a control character, which the desktop and unit files cannot name alike; choose a directory without them (spaces are fine)" >&2
+        exit 64
+    fi
+done
+[[ $PREFIX == /* ]] || { echo "install.sh: PREFIX must be an absolute path, not '$PREFIX'" >&2; exit 64; }
+BINDIR=${BINDIR:-$PREFIX/bin}
+DATADIR=${DATADIR:-$PREFIX/share}
+MANDIR=${MANDIR:-$DATADIR/man}
+DOCDIR=${DOCDIR:-$DATADIR/doc/petprogress}
+ICONDIR=${ICONDIR:-$DATADIR/icons/hicolor}
+DBUSINTERFACEDIR=${DBUSINTERFACEDIR:-$DATADIR/dbus-1/interfaces}
+BASHCOMPLETIONDIR=${BASHCOMPLETIONDIR:-$DATADIR/bash-completion/completions}
+ZSHCOMPLETIONDIR=${ZSHCOMPLETIONDIR:-$DATADIR/zsh/site-functions}
+FISHCOMPLETIONDIR=${FISHCOMPLETIONDIR:-$DATADIR/fish/vendor_completions.d}
+# A prefix inside $HOME (PREFIX=$HOME/.local) is a per-user install: the files the session looks up
+# go where it looks, in the user's own XDG directories — systemd --user does not search
+# $PREFIX/lib/systemd/user there — and the handler becomes the default for petprogress://.
+if [ -n "${HOME:-}" ] && [[ $PREFIX == "${HOME%/}"/* ]]; then
+    USER_INSTALL=yes
+    userdata=${XDG_DATA_HOME:-}
+    [[ $userdata == /* ]] || userdata=$HOME/.local/share
+    userconfig=${XDG_CONFIG_HOME:-}
+    [[ $userconfig == /* ]] || userconfig=$HOME/.config
+    DBUSSERVICEDIR=${DBUSSERVICEDIR:-$userdata/dbus-1/services}
+    SYSTEMDUSERUNITDIR=${SYSTEMDUSERUNITDIR:-$userdata/systemd/user}
+    APPLICATIONSDIR=${APPLICATIONSDIR:-$userdata/applications}
+    AUTOSTARTDIR=${AUTOSTARTDIR:-$userconfig/autostart}
+    MIMEAPPS=$userconfig/mimeapps.list
+else
+    USER_INSTALL=
+    # petprogress(7) §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any
+    # other prefix keeps it under itself: XDG autostart reads $PREFIX/etc/xdg only when
+    # XDG_CONFIG_DIRS names it, so sessions without systemd install with SYSCONFDIR=/etc, or per user.
+    if [ "$PREFIX" = /usr ]; then SYSCONFDIR=${SYSCONFDIR:-/etc}; else SYSCONFDIR=${SYSCONFDIR:-$PREFIX/etc}; fi
+    DBUSSERVICEDIR=${DBUSSERVICEDIR:-$DATADIR/dbus-1/services}
+    SYSTEMDUSERUNITDIR=${SYSTEMDUSERUNITDIR:-$PREFIX/lib/systemd/user}
+    APPLICATIONSDIR=${APPLICATIONSDIR:-$DATADIR/applications}
+    AUTOSTARTDIR=${AUTOSTARTDIR:-$SYSCONFDIR/xdg/autostart}
+fi
 HANDLER=io.petprogress.PetProgress.desktop
 SCHEME=x-scheme-handler/petprogress
 
-# One line per installed file: mode, destination (without DESTDIR), source, and how to copy it
-# (copy, strip: a stripped binary, subst: @bindir@ replaced). Tab-separated.
+# Each kind of file: the directory it is installed in, and where it sits in a staged tree (laid out
+# as PREFIX=/usr, with /etc as etc/).
+declare -A dirs=(
+    [bin]=$BINDIR [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
+    [services]=$DBUSSERVICEDIR [units]=$SYSTEMDUSERUNITDIR [applications]=$APPLICATIONSDIR
+    [autostart]=$AUTOSTARTDIR [bash]=$BASHCOMPLETIONDIR [zsh]=$ZSHCOMPLETIONDIR [fish]=$FISHCOMPLETIONDIR
+)
+declare -A staged=(
+    [bin]=bin [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
+    [interfaces]=share/dbus-1/interfaces [services]=share/dbus-1/services [units]=lib/systemd/user
+    [applications]=share/applications [autostart]=etc/xdg/autostart
+    [bash]=share/bash-completion/completions [zsh]=share/zsh/site-functions
+    [fish]=share/fish/vendor_completions.d
+)
+
+# One line per installed file, tab-separated: mode, kind (above), path under the kind's directory,
+# source in the repository, and how to copy it: copy; strip (a stripped binary); or subst-systemd,
+# subst-dbus, subst-desktop (@bindir@/NAME replaced by the installed path, quoted for that syntax).
 manifest() {
-    entry 0755 "$BINDIR/petprogressd" "$DAEMON" strip
-    entry 0755 "$BINDIR/petctl" "$PETCTL" strip
-    entry 0644 "$DBUSINTERFACEDIR/io.petprogress.PetProgress1.xml" dbus/io.petprogress.PetProgress1.xml
-    entry 0644 "$DBUSSERVICEDIR/io.petprogress.PetProgress1.service" dbus/io.petprogress.PetProgress1.service.in subst
-    entry 0644 "$SYSTEMDUSERUNITDIR/petprogress.service" systemd-user/petprogress.service.in subst
-    entry 0644 "$APPLICATIONSDIR/$HANDLER" "data/$HANDLER.in" subst
-    entry 0644 "$AUTOSTARTDIR/petprogressd.desktop" data/petprogressd.desktop.in subst
+    if [ -n "$tree" ]; then
+        cat "$tree/MANIFEST"
+        return
+    fi
+    entry 0755 bin petprogressd "$DAEMON" strip
+    entry 0755 bin petctl "$PETCTL" strip
+    entry 0644 interfaces io.petprogress.PetProgress1.xml dbus/io.petprogress.PetProgress1.xml
+    entry 0644 services io.petprogress.PetProgress1.service dbus/io.petprogress.PetProgress1.service.in subst-dbus
+    entry 0644 units petprogress.service systemd-user/petprogress.service.in subst-systemd
+    entry 0644 applications "$HANDLER" "data/$HANDLER.in" subst-desktop
+    entry 0644 autostart petprogressd.desktop data/petprogressd.desktop.in subst-desktop
+    # The tray's autostart entry and its user unit (petctl tray, petprogress(7) §8) belong here, as
+    # `autostart` and `units` lines, when the tray exists: the package and the tarball follow.
     # The names the daemon's icon_path and the desktop look for: petprogress-<base>.
     local svg base
     for svg in data/pets/pet_*.svg; do
         base=${svg#data/pets/pet_}
         base=${base%.svg}
-        entry 0644 "$ICONDIR/scalable/apps/petprogress-$base.svg" "$svg"
-        entry 0644 "$ICONDIR/512x512/apps/petprogress-$base.png" "data/pets/pet_$base.png"
-        entry 0644 "$ICONDIR/symbolic/apps/petprogress-$base-symbolic.svg" \
-            "data/pets/symbolic/petprogress-$base-symbolic.svg"
+        entry 0644 icons "scalable/apps/petprogress-$base.svg" "$svg"
+        entry 0644 icons "512x512/apps/petprogress-$base.png" "data/pets/pet_$base.png"
+        entry 0644 icons "symbolic/apps/petprogress-$base-symbolic.svg" "data/pets/symbolic/petprogress-$base-symbolic.svg"
     done
-    entry 0644 "$BASHCOMPLETIONDIR/petctl" "$GENERATED/completions/petctl.bash"
-    entry 0644 "$ZSHCOMPLETIONDIR/_petctl" "$GENERATED/completions/_petctl"
-    entry 0644 "$FISHCOMPLETIONDIR/petctl.fish" "$GENERATED/completions/petctl.fish"
-    entry 0644 "$MANDIR/man1/petctl.1" "$GENERATED/man/petctl.1"
-    entry 0644 "$MANDIR/man7/petprogress.7" docs/petprogress.7
-    # The panel configurations, as documentation; GNOME Shell's extension installs from its own
-    # zip (make gnome-extension), and tests/ are the repository's, not the user's.
+    entry 0644 bash petctl "$GENERATED/completions/petctl.bash"
+    entry 0644 zsh _petctl "$GENERATED/completions/_petctl"
+    entry 0644 fish petctl.fish "$GENERATED/completions/petctl.fish"
+    entry 0644 man man1/petctl.1 "$GENERATED/man/petctl.1"
+    entry 0644 man man1/petprogressd.1 docs/petprogressd.1
+    entry 0644 man man7/petprogress.7 docs/petprogress.7
+    # The panel configurations, as documentation (not executable there: copy a script and make it
+    # executable where you use it). GNOME Shell's extension installs from its own zip (make
+    # gnome-extension), and tests/ are the repository's, not the user's.
     local file
     while IFS= read -r -d '' file; do
-        entry "$([ -x "$file" ] && echo 0755 || echo 0644)" "$DOCDIR/${file#contrib/}" "$file"
+        entry 0644 doc "${file#contrib/}" "$file"
     done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0 | sort -z)
 }
 
 entry() {
-    printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-copy}"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-copy}"
+}
+
+# A path as one argument in SYNTAX (install refuses the characters each escapes differently):
+#   systemd  ExecStart= (systemd.service(5), "Command lines"): "…"
+#   dbus     a D-Bus activation file's Exec= (parsed as a shell would): '…'
+#   desktop  a desktop entry's Exec= (Desktop Entry Specification, "The Exec key"): "…"
+quote_word() {
+    local syntax=$1 word=$2
+    if [[ $word != *[[:space:]\;\&\|\<\>\~\*\?\#\(\)\[\]]* ]]; then
+        printf '%s' "$word"
+    elif [ "$syntax" = dbus ]; then
+        printf "'%s'" "$word"
+    else
+        printf '"%s"' "$word"
+    fi
+}
+
+# The template with every @bindir@/NAME replaced: substitute SYNTAX SOURCE.
+substitute() {
+    local syntax=$1 line head tail name
+    while IFS= read -r line || [ -n "$line" ]; do
+        while [[ $line == *@bindir@/* ]]; do
+            head=${line%%@bindir@/*}
+            tail=${line#*@bindir@/}
+            name=${tail%%[[:space:]]*}
+            line=$head$(quote_word "$syntax" "$BINDIR/$name")${tail#"$name"}
+        done
+        printf '%s\n' "$line"
+    done <"$2"
 }
 
 install_file() {
     local mode=$1 dest=$DESTDIR$2 source=$3 how=$4
     [ -f "$source" ] || { echo "install: $source is missing (make release completions man builds it)" >&2; return 1; }
     case $how in
-        strip) install -D -s -m "$mode" "$source" "$dest" ;;
-        subst)
-            local text
-            text=$(<"$source")
+        strip)
+            # As Debian strips: the symbols, and the compiler's .comment and .note sections.
+            install -D -m "$mode" "$source" "$dest"
+            strip --remove-section=.comment --remove-section=.note "$dest"
+            ;;
+        subst-*)
             mkdir -p "$(dirname "$dest")"
-            printf '%s\n' "${text//@bindir@/$BINDIR}" >"$dest.tmp"
+            substitute "${how#subst-}" "$source" >"$dest.tmp"
             install -D -m "$mode" "$dest.tmp" "$dest"
             rm -f "$dest.tmp"
             ;;
@@ -119,11 +254,11 @@ set_default_handler() {
 
 unset_default_handler() {
     [ -z "$DESTDIR" ] && [ "$USER_INSTALL" = yes ] || return 0
-    local list=${MIMEAPPS:?}
+    local list=$MIMEAPPS
     [ -f "$list" ] && grep -qxF "$SCHEME=$HANDLER" "$list" || return 0
     grep -vxF "$SCHEME=$HANDLER" "$list" >"$list.tmp" || true
     if grep -qv '^\[.*\]$\|^$' "$list.tmp"; then
-        cat "$list.tmp" >"$list"  # Keeps the file's own mode and owner.
+        cat "$list.tmp" >"$list" # Keeps the file's own mode and owner.
         rm -f "$list.tmp"
     else
         rm -f "$list" "$list.tmp"
@@ -132,16 +267,37 @@ unset_default_handler() {
     systemctl --user daemon-reload 2>/dev/null || true
 }
 
+# Each manifest line as: mode, destination (without DESTDIR), source, how (the tree's are copies).
+resolved() {
+    manifest | while IFS=$'\t' read -r mode kind path source how; do
+        if [ -n "$tree" ]; then
+            source=$tree/${staged[$kind]}/$path
+            [ "$how" != strip ] || how=copy
+        fi
+        printf '%s\t%s\t%s\t%s\n' "$mode" "${dirs[$kind]}/$path" "$source" "$how"
+    done
+}
+
 case $action in
-    list) manifest ;;
+    list) resolved ;;
+    stage)
+        # The tree keeps the templates as they are (the tarball's install substitutes its own
+        # paths), the binaries stripped, and the list that installs it.
+        [ -z "$tree" ] || { echo "install.sh: stage runs from the repository" >&2; exit 64; }
+        manifest | while IFS=$'\t' read -r mode kind path source how; do
+            [ "$how" = strip ] || how=copy
+            DESTDIR=$stage_dir install_file "$mode" "/${staged[$kind]}/$path" "$source" "$how" >/dev/null
+        done
+        manifest | sed 's/\tstrip$/\tcopy/' >"$stage_dir/MANIFEST"
+        ;;
     install)
-        manifest | while IFS=$'\t' read -r mode dest source how; do install_file "$mode" "$dest" "$source" "$how"; done
+        resolved | while IFS=$'\t' read -r mode dest source how; do install_file "$mode" "$dest" "$source" "$how"; done
         refresh_caches
         set_default_handler
         next_steps
         ;;
     uninstall)
-        manifest | while IFS=$'\t' read -r _ dest _ _; do
+        resolved | while IFS=$'\t' read -r _ dest _ _; do
             if [ -e "$DESTDIR$dest" ] || [ -L "$DESTDIR$dest" ]; then
                 rm -f "$DESTDIR$dest"
                 echo "  removed $DESTDIR$dest"
@@ -152,5 +308,4 @@ case $action in
         unset_default_handler
         refresh_caches
         ;;
-    *) echo "usage: install.sh install|uninstall|list" >&2; exit 64 ;;
 esac

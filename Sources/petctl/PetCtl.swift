@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PetCore
 
 /// `petctl`: the Today screen, task editing, settings and status on the command line, over the
 /// daemon's D-Bus interface (petprogress(7) §7). Exit status: 0 success, 1 the daemon rejected the request,
@@ -17,7 +18,7 @@ struct PetCtl: ParsableCommand {
             Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
             daemon or the bus cannot be reached, 64 bad usage.
             """,
-        version: "0.1.0",
+        version: Product.version,
         subcommands: [
             Today.self, Tomorrow.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self,
             Undo.self,

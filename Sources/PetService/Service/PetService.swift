@@ -8,7 +8,7 @@ import PetStore
 /// one clock read); the handler then works at that instant. A change is computed on a copy, made
 /// durable, and only then adopted and acknowledged.
 public final class PetService {
-    public static let version = "0.1.0"
+    public static let version = Product.version
     /// When a catch-up could not be saved, the timer tries again this soon (seconds), so ticks and
     /// closeouts are not left waiting for the next request.
     static let retryAfterStorageFailure: Instant = 60
