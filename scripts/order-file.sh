@@ -24,30 +24,39 @@ dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1 >"$work
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
 bus_pid=$(sed -n 2p "$work/bus")
 call() {
-    gdbus call --session --dest io.petprogress.PetProgress1 --object-path /io/petprogress/PetProgress1 \
-        --method "io.petprogress.PetProgress1.$1" >/dev/null 2>&1
-}
-# Three recorded starts, so the list covers what a real start runs whatever the store holds: a
-# first start on the real clock (no state file: it writes one), a second one that loads it, and
-# one on a simulated clock (its timers differ).
-run() { # run [valgrind...] -- daemon arguments
-    local tool=()
-    while [ "$1" != -- ]; do tool+=("$1"); shift; done
+    local member=$1
     shift
-    "${tool[@]}" "$daemon" --data-dir "$work/data" "$@" 2>/dev/null &
+    gdbus call --session --dest io.petprogress.PetProgress1 --object-path /io/petprogress/PetProgress1 \
+        --method "io.petprogress.PetProgress1.$member" "$@" >/dev/null 2>&1
+}
+# A day like a user's, so the starts after it load tasks, a template and a completion.
+plan() {
+    call AddTask Stretch 07:00
+    call AddTask "Write report" 14:30
+    call AddTaskFor Read 21:00 today daily
+    call AddTaskFor Dentist 09:30 tomorrow ""
+    call MarkNextDone
+}
+# Four recorded starts, so the list covers what a start runs whatever the store holds and whichever
+# clock it reads: on the real clock and on a simulated one (as `make bench` starts it), each first
+# with no state file (it writes one, and plans a day) and then loading it.
+run() { # run DATA-DIRECTORY OUTPUT [daemon arguments]
+    local data=$1 out=$2 fresh=
+    shift 2
+    [ -d "$work/$data" ] || fresh=1
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/callgrind.$out" \
+        "$daemon" --data-dir "$work/$data" "$@" 2>/dev/null &
     pid=$!
     for _ in $(seq 1 300); do call GetWidgetEntry && break; sleep 0.1; done
     call GetStatus
+    [ -z "$fresh" ] || plan
     kill "$pid"
     wait "$pid" || true
 }
-grind() { echo valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/callgrind.$1"; }
-# shellcheck disable=SC2046
-run $(grind 1) --
-# shellcheck disable=SC2046
-run $(grind 2) --
-# shellcheck disable=SC2046
-run $(grind 3) -- --now 2026-03-02T08:10:00Z
+run real 1
+run real 2
+run simulated 3 --now 2026-03-02T08:10:00Z
+run simulated 4 --now 2026-03-02T08:10:00Z
 # callgrind names each object and function once, as "ob=(n) name" / "fn=(n) name", then by number.
 awk -v exe="$(readlink -f "$daemon")" '
     match($0, /^c?ob=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
