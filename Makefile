@@ -144,6 +144,10 @@ bench:
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
 	cc -O2 -Wall -o .build-release/rtt bench/rtt/rtt.c $$(pkg-config --cflags --libs dbus-1)
+	@# Resident memory after start-up counts the pages the kernel maps around each fault, which are
+	@# only those already in the page cache: read the binaries whole first, so a build compared with
+	@# an older one (partly evicted) is measured in the same state (docs/BENCHMARKS.md).
+	cat $(DAEMON) $(PETCTL) >/dev/null
 	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL) --rtt .build-release/rtt
 
 # Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
