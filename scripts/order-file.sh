@@ -24,24 +24,44 @@ dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1 >"$work
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
 bus_pid=$(sed -n 2p "$work/bus")
 call() {
+    local member=$1
+    shift
     gdbus call --session --dest io.petprogress.PetProgress1 --object-path /io/petprogress/PetProgress1 \
-        --method "io.petprogress.PetProgress1.$1" >/dev/null 2>&1
+        --method "io.petprogress.PetProgress1.$member" "$@" >/dev/null 2>&1
 }
-# A first start writes the state file, so the recorded start loads one as every later start does.
-for tool in "" "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/callgrind.out"; do
-    # shellcheck disable=SC2086
-    $tool "$daemon" --data-dir "$work/data" --now 2026-03-02T08:10:00Z 2>/dev/null &
+# A day like a user's, so the starts after it load tasks, a template and a completion.
+plan() {
+    call AddTask Stretch 07:00
+    call AddTask "Write report" 14:30
+    call AddTaskFor Read 21:00 today daily
+    call AddTaskFor Dentist 09:30 tomorrow ""
+    call MarkNextDone
+}
+# Four recorded starts, so the list covers what a start runs whatever the store holds and whichever
+# clock it reads: on the real clock and on a simulated one (as `make bench` starts it), each first
+# with no state file (it writes one, and plans a day) and then loading it.
+run() { # run DATA-DIRECTORY OUTPUT [daemon arguments]
+    local data=$1 out=$2 fresh=
+    shift 2
+    [ -d "$work/$data" ] || fresh=1
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/callgrind.$out" \
+        "$daemon" --data-dir "$work/$data" "$@" 2>/dev/null &
     pid=$!
     for _ in $(seq 1 300); do call GetWidgetEntry && break; sleep 0.1; done
     call GetStatus
+    [ -z "$fresh" ] || plan
     kill "$pid"
     wait "$pid" || true
-done
+}
+run real 1
+run real 2
+run simulated 3 --now 2026-03-02T08:10:00Z
+run simulated 4 --now 2026-03-02T08:10:00Z
 # callgrind names each object and function once, as "ob=(n) name" / "fn=(n) name", then by number.
 awk -v exe="$(readlink -f "$daemon")" '
     match($0, /^c?ob=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
         if (name != "") obs[id] = name; if ($0 ~ /^ob=/) inexe = (obs[id] == exe) }
     match($0, /^c?fn=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
         if (name != "") fns[id] = name; if ($0 ~ /^fn=/ && inexe && fns[id] !~ /^0x/) print fns[id] }
-' "$work/callgrind.out" | sort -u >"$order"
+' "$work"/callgrind.? | sed "s/'[0-9]*$//" | sort -u >"$order"
 echo "wrote $order: $(wc -l <"$order") functions; relink with: rm -f $daemon && make release"
