@@ -10,6 +10,9 @@ final class ConnectionState {
     /// Who hears of the failures no caller can be told of (``Connection/onFailure(_:)``).
     var failureHandlers: [(DBusError) -> Void] = []
     var subscriptions: [Int: (MatchRule, (Message) -> Void)] = [:]
+    /// The names subscriptions expect signals from, each with its current unique owner (nil: none),
+    /// kept by the bus's `NameOwnerChanged` (``followOwner(_:)``).
+    var owners: [String: String?] = [:]
     var nextSubscriptionID = 1
     var unknownObjectFallbackInstalled = false
     /// While a method handler runs: the signals it sent, to go out after its reply.
@@ -31,6 +34,17 @@ final class ConnectionState {
         }
     }
 
+    /// Records a followed name's new owner from the bus's `NameOwnerChanged` (the bus's own, by
+    /// sender, path, interface, member and signature), before any subscription sees the signal.
+    func followOwner(_ message: Message) {
+        guard !owners.isEmpty, message.sender == MatchRule.busName, message.path == "/org/freedesktop/DBus",
+            message.interface == MatchRule.busName, message.member == "NameOwnerChanged", message.signature == "sss",
+            let name = (try? message.argument(at: 0))?.stringValue, owners[name] != nil,
+            let owner = (try? message.argument(at: 2))?.stringValue
+        else { return }
+        owners[name] = owner.isEmpty ? .some(nil) : owner
+    }
+
     /// Hands `failure` to the failure handlers.
     func report(_ failure: DBusError) {
         for handler in failureHandlers { handler(failure) }
@@ -49,9 +63,12 @@ final class ConnectionState {
             return true
         }
         if message.kind == .signal {
+            followOwner(message)
             // Handlers may unsubscribe while we iterate; work on a snapshot in subscription order.
             for (id, entry) in subscriptions.sorted(by: { $0.key < $1.key })
-            where subscriptions[id] != nil && entry.0.matches(message) {
+            where subscriptions[id] != nil
+                && entry.0.matches(message, owner: entry.0.followedName.flatMap { owners[$0] ?? nil })
+            {
                 entry.1(message)
             }
         }
