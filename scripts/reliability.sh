@@ -53,6 +53,7 @@ zone_trouble() {
 
 step zone-trouble zone_trouble
 step hostile-input swift_test 'IntegrationTests.Reliability/HostileBurstTests'
+step floods swift_test 'IntegrationTests.Reliability/FloodTests'
 step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
 step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
 

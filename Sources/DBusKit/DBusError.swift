@@ -37,6 +37,8 @@ public struct DBusError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
         /// The call timed out or the peer went away without replying.
         public static let noReply = "org.freedesktop.DBus.Error.NoReply"
+        /// A caller went over a limit (here: too many of its answers not yet written).
+        public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
         /// The connection is closed.
         public static let disconnected = "org.freedesktop.DBus.Error.Disconnected"
         /// The destination name has no owner.

@@ -62,5 +62,44 @@ extension DBusKitSuites {
             #expect(fixture.loop.run(until: { !received.isEmpty }, timeout: .seconds(10)))
             #expect(received == ["hi"])
         }
+
+        /// A unicast signal reaches its destination whatever its match rules say: a rule naming a
+        /// sender takes it only from that sender (a well-known name through its current owner,
+        /// the bus's own name as the bus sets it).
+        @Test func aRuleWithASenderIgnoresOtherConnections() throws {
+            let fixture = try BusFixture()
+            var pings: [String] = []
+            _ = try fixture.client.subscribe(
+                MatchRule(
+                    sender: TestServiceProcess.name, path: TestServiceProcess.path,
+                    interface: TestServiceProcess.interface, member: "Pinged")
+            ) { message in
+                if let text = (try? message.arguments())?.first?.stringValue { pings.append(text) }
+            }
+            var owners: [String] = []
+            _ = try fixture.client.subscribe(
+                MatchRule(
+                    sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                    member: "NameOwnerChanged", arg0: TestServiceProcess.name)
+            ) { message in owners.append((try? message.argument(at: 2))?.stringValue ?? "?") }
+            let me = fixture.client.uniqueName
+            for spoof in [
+                [TestServiceProcess.path, "\(TestServiceProcess.interface).Pinged", "string:spoofed"],
+                [
+                    "/org/freedesktop/DBus", "org.freedesktop.DBus.NameOwnerChanged",
+                    "string:\(TestServiceProcess.name)", "string::1.999", "string:",
+                ],
+            ] {
+                let sent = try runTool(
+                    "dbus-send", ["--bus=\(fixture.bus.address)", "--type=signal", "--dest=\(me)"] + spoof)
+                #expect(sent.status == 0, "\(sent.errors)")
+            }
+            _ = try fixture.call("EmitPing", [.string("real")])
+            #expect(fixture.loop.run(until: { !pings.isEmpty }, timeout: .seconds(10)))
+            // Give a spoof that would have arrived after the real signal its chance.
+            _ = fixture.loop.run(until: { false }, timeout: .milliseconds(200))
+            #expect(pings == ["real"])
+            #expect(owners.isEmpty)
+        }
     }
 }

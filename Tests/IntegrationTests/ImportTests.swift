@@ -168,6 +168,8 @@ struct ImportTests {
             (["import", exported], "already holds"),
             (["import", exported, "--check"], "already holds"),
             (["import", fifo, "--replace"], "regular file"),
+            // A device that never ends: refused by its type, before a byte is read.
+            (["import", "/dev/zero", "--replace"], "regular file"),
             (["import", world.sandbox.root, "--replace"], "regular file"),
             (["import", huge, "--replace"], "larger than 64 MiB"),
             (["import", malformed, "--replace"], "not valid JSON"),

@@ -36,10 +36,10 @@ public final class World: @unchecked Sendable {
         }
     }
 
-    public init(_ label: String) async throws {
+    public init(_ label: String, sessionLimits: Bool = false) async throws {
         sandbox = try Sandbox(label)
         do {
-            bus = try await PrivateBus(in: sandbox)
+            bus = try await PrivateBus(in: sandbox, sessionLimits: sessionLimits)
         } catch {
             sandbox.close()
             throw error

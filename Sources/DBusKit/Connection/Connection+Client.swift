@@ -76,14 +76,36 @@ extension Connection {
     }
 
     /// Adds `rule` on the bus and runs `handler` for each matching signal, from the event loop.
+    /// A well-known sender is followed: its owner is asked for now and kept from the bus's
+    /// `NameOwnerChanged`, and only signals from that owner match.
     public func subscribe(_ rule: MatchRule, handler: @escaping (Message) -> Void) throws -> Subscription {
         try rule.validate()
+        if let name = rule.followedName, state.owners[name] == nil { try follow(name) }
         let ruleString = rule.ruleString
         _ = try LibDBus.withError { dbus_bus_add_match(raw, ruleString, $0) }
         let id = state.nextSubscriptionID
         state.nextSubscriptionID += 1
         state.subscriptions[id] = (rule, handler)
         return Subscription(id: id)
+    }
+
+    /// Starts following `name`'s owner: the bus's `NameOwnerChanged` for it, then its owner now
+    /// (a change in between is seen as a signal, after the answer).
+    private func follow(_ name: String) throws {
+        let changes = MatchRule(
+            sender: MatchRule.busName, path: "/org/freedesktop/DBus", interface: MatchRule.busName,
+            member: "NameOwnerChanged", arg0: name)
+        _ = try LibDBus.withError { dbus_bus_add_match(raw, changes.ruleString, $0) }
+        let owner: String?
+        do {
+            owner = try call(
+                destination: MatchRule.busName, path: "/org/freedesktop/DBus", interface: MatchRule.busName,
+                member: "GetNameOwner", arguments: [.string(name)]
+            ).first?.stringValue
+        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            owner = nil
+        }
+        state.owners[name] = .some(owner)
     }
 
     /// Removes a subscription and its match rule.

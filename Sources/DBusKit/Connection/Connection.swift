@@ -93,8 +93,20 @@ public final class Connection {
             state.heldSignals?.append(message)
             return
         }
-        try ObjectDispatcher.send(message, on: raw)
+        try state.send(message, on: raw)
     }
+
+    /// Keeps a caller's calls to exported objects for later while `bytes` or more of answers to
+    /// it wait in the outgoing queue, and answers them in turn as its answers go out (past
+    /// ``HeldCalls/callsPerCaller`` kept calls, with `LimitsExceeded`). libdbus writes the queue in
+    /// order: without this, a caller that never reads its replies would fill it without bound and
+    /// keep every other caller's answers waiting behind its own.
+    public func limitQueuedBytesPerDestination(_ bytes: Int) {
+        state.queuedBytesLimit = bytes
+    }
+
+    /// The bytes of messages waiting in the outgoing queue.
+    public var outgoingBytes: Int { Int(dbus_connection_get_outgoing_size(raw)) }
 
     /// Blocks until every queued message has been written (for short-lived clients before they exit).
     public func flush() {
@@ -113,6 +125,7 @@ public final class Connection {
         state.failureHandlers.removeAll()
         state.incomingHandlers.removeAll()
         state.drainedHandlers.removeAll()
+        state.held = HeldCalls()  // its calls hold their registrations, which hold the state
     }
 
     private func closeAndRelease() {

@@ -3,7 +3,8 @@
 /// Rendered into the bus's match-rule syntax for `AddMatch`, and also checked locally so each
 /// subscription only sees its own signals.
 public struct MatchRule: Equatable, Sendable {
-    /// Sender bus name. The bus matches well-known names; locally only a unique name (`:1.5`) is compared.
+    /// Sender bus name: a unique name (`:1.5`), the bus's, or a well-known name, whose current
+    /// owner the connection follows (``Connection/subscribe(_:handler:)``).
     public var sender: String?
     /// Object path.
     public var path: String?
@@ -50,14 +51,35 @@ public struct MatchRule: Equatable, Sendable {
         return parts.joined(separator: ",")
     }
 
-    /// True when `message` is a signal this rule selects.
-    public func matches(_ message: Message) -> Bool {
+    /// True when `message` is a signal this rule selects. A rule's sender is compared with the
+    /// signal's as the bus sets it: a unique name as it is, the bus's own name
+    /// (`org.freedesktop.DBus`) as it is, any other name through `owner`, its current unique owner
+    /// (nil: no owner, so no signal). A unicast signal reaches its destination whatever the rules
+    /// on the bus say; this check is what keeps another connection from speaking for the sender.
+    /// Only the headers are read, and the first argument only when `arg0` asks for it.
+    public func matches(_ message: Message, owner: String? = nil) -> Bool {
         guard message.kind == .signal else { return false }
-        if let sender, sender.hasPrefix(":"), message.sender != sender { return false }
+        if let sender {
+            let expected = sender.hasPrefix(":") || sender == Self.busName ? sender : owner
+            guard let expected, message.sender == expected else { return false }
+        }
         if let path, message.path != path { return false }
         if let interface, message.interface != interface { return false }
         if let member, message.member != member { return false }
-        if let arg0, (try? message.arguments())?.first?.stringValue != arg0 { return false }
+        if let arg0 {
+            guard message.signature.hasPrefix("s"), (try? message.argument(at: 0))?.stringValue == arg0 else {
+                return false
+            }
+        }
         return true
+    }
+
+    /// The bus's own name: the sender of the signals the bus itself emits.
+    public static let busName = "org.freedesktop.DBus"
+
+    /// The sender, when it is a name whose owner must be followed (neither unique nor the bus's).
+    var followedName: String? {
+        guard let sender, !sender.hasPrefix(":"), sender != Self.busName else { return nil }
+        return sender
     }
 }

@@ -1,24 +1,58 @@
 import CDBus
 
 /// Reads a message body into ``DBusValue``s through `DBusMessageIter`.
+///
+/// Every read is bounded: a body may hold a 64 MiB array, whose tree of ``DBusValue``s would be
+/// tens of times larger, so an array is measured (`dbus_message_iter_get_element_count`, before
+/// any element is read) against what is left of a budget of values, and refused past it.
 extension Message {
-    /// Every argument of the body, in order. Throws `InvalidArgs` for a value DBusKit cannot represent.
-    public func arguments() throws -> [DBusValue] {
+    /// How many values one read may produce, containers and what they hold counted alike: far
+    /// above any reply of the services DBusKit serves, far below what a hostile body could hold.
+    public static let valueBudget = 1 << 20
+
+    /// Every argument of the body, in order. Throws `InvalidArgs` for a value DBusKit cannot
+    /// represent, or for a body of more than `budget` values.
+    public func arguments(budget: Int = Message.valueBudget) throws -> [DBusValue] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }  // FALSE: empty body
-        return try Self.readAll(&iter)
+        var left = budget
+        return try Self.readAll(&iter, &left)
     }
 
-    static func readAll(_ iter: inout DBusMessageIter) throws -> [DBusValue] {
+    /// The argument at `index` alone (the ones before it are skipped, not read), or nil when the
+    /// body is shorter. Bounded as ``arguments(budget:)`` is.
+    public func argument(at index: Int, budget: Int = Message.valueBudget) throws -> DBusValue? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return nil }
+        for _ in 0..<index where dbus_message_iter_next(&iter) == 0 { return nil }
+        guard dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID else { return nil }
+        var left = budget
+        return try Self.read(&iter, &left)
+    }
+
+    /// The signature of the value inside the variant at argument `index`, read from the header of
+    /// the variant without reading the value; nil when that argument is not a variant.
+    public func variantSignature(at index: Int) -> String? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return nil }
+        for _ in 0..<index where dbus_message_iter_next(&iter) == 0 { return nil }
+        guard dbus_message_iter_get_arg_type(&iter) == CDBUS_TYPE_VARIANT else { return nil }
+        var sub = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &sub)
+        return LibDBus.takeString(dbus_message_iter_get_signature(&sub))
+    }
+
+    static func readAll(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> [DBusValue] {
         var values: [DBusValue] = []
         while dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
-            values.append(try read(&iter))
+            values.append(try read(&iter, &left))
             dbus_message_iter_next(&iter)
         }
         return values
     }
 
-    static func read(_ iter: inout DBusMessageIter) throws -> DBusValue {
+    static func read(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> DBusValue {
+        try spend(1, &left)
         let type = dbus_message_iter_get_arg_type(&iter)
         switch type {
         case CDBUS_TYPE_BYTE: return .byte(basic(&iter, UInt8(0)))
@@ -37,19 +71,31 @@ extension Message {
         case CDBUS_TYPE_VARIANT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .variant(try read(&sub))
+            return .variant(try read(&sub, &left))
         case CDBUS_TYPE_STRUCT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .structure(try readAll(&sub))
+            return .structure(try readAll(&sub, &left))
         case CDBUS_TYPE_ARRAY:
-            return try readArray(&iter)
+            return try readArray(&iter, &left)
         default:
             throw DBusError.invalidArgs("Unsupported D-Bus type code \(type).")
         }
     }
 
-    private static func readArray(_ iter: inout DBusMessageIter) throws -> DBusValue {
+    /// Takes `count` values from the budget, or refuses the body.
+    private static func spend(_ count: Int, _ left: inout Int) throws {
+        guard count <= left else { throw tooManyValues }
+        left -= count
+    }
+
+    private static var tooManyValues: DBusError {
+        DBusError.invalidArgs("The message holds more values than DBusKit reads from one message.")
+    }
+
+    private static func readArray(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> DBusValue {
+        // Measured before any element is read (each element then spends its own share).
+        if Int(dbus_message_iter_get_element_count(&iter)) > left { throw tooManyValues }
         // The iterator's own signature (`a...`) gives the element type even for an empty array.
         guard let arraySignature = LibDBus.takeString(dbus_message_iter_get_signature(&iter)) else {
             throw DBusError.noMemory("dbus_message_iter_get_signature")
@@ -62,16 +108,16 @@ extension Message {
             while dbus_message_iter_get_arg_type(&sub) == CDBUS_TYPE_DICT_ENTRY {
                 var pair = DBusMessageIter()
                 dbus_message_iter_recurse(&sub, &pair)
-                let key = try read(&pair)
+                let key = try read(&pair, &left)
                 dbus_message_iter_next(&pair)
-                let value = try read(&pair)
+                let value = try read(&pair, &left)
                 entries.append(.init(key: key, value: value))
                 dbus_message_iter_next(&sub)
             }
             let (keySignature, valueSignature) = splitDictEntry(elementSignature)
             return .dictionary(keySignature: keySignature, valueSignature: valueSignature, entries)
         }
-        return .array(elementSignature: elementSignature, try readAll(&sub))
+        return .array(elementSignature: elementSignature, try readAll(&sub, &left))
     }
 
     /// `{sv}` → (`s`, `v`): the key of a dict entry is always a one-character basic type.

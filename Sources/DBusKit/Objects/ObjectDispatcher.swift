@@ -73,6 +73,11 @@ enum ObjectDispatcher {
         return .success(reply)
     }
 
+    /// The answer to a caller over the limit of queued bytes.
+    static let limitsExceeded = DBusError(
+        name: DBusError.Name.limitsExceeded,
+        message: "Too many answers to this connection are still waiting to be written; read them first.")
+
     /// The `UnknownMethod` error, worded as libdbus words it.
     static func unknownMethod(_ message: Message) -> DBusError {
         DBusError(
@@ -162,6 +167,14 @@ extension Connection {
         _ message: Message, to registration: Registration, on connection: OpaquePointer
     ) -> DBusHandlerResult {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if registration.state.hold(message, registration, on: connection) { return DBUS_HANDLER_RESULT_HANDLED }
+        answer(message, registration, on: connection)
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Answers `message` (the work of ``dispatch(_:to:on:)``, also for a call kept until its
+    /// caller's earlier answers had gone out).
+    static func answer(_ message: Message, _ registration: Registration, on connection: OpaquePointer) {
         let object = registration.object
         let state = registration.state
         object.prepare?(message)
@@ -177,12 +190,9 @@ extension Connection {
         // A failure here has no caller to go to: the connection's failure handlers hear of it.
         if case .success(.deferred) = outcome {
         } else if message.expectsReply {
-            state.reporting {
-                try ObjectDispatcher.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection)
-            }
+            state.reporting { try state.send(ObjectDispatcher.reply(to: message, with: outcome), on: connection) }
         }
-        for signal in held { state.reporting { try ObjectDispatcher.send(signal, on: connection) } }
-        return DBUS_HANDLER_RESULT_HANDLED
+        for signal in held { state.reporting { try state.send(signal, on: connection) } }
     }
 }
 
@@ -217,9 +227,8 @@ extension Connection {
                     DBusError(name: DBusError.Name.unknownObject, message: "No object at path '\(call.path ?? "")'."))
             }
             if call.expectsReply {
-                Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().reporting {
-                    try ObjectDispatcher.send(ObjectDispatcher.reply(to: call, with: outcome), on: connection)
-                }
+                let state = Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue()
+                state.reporting { try state.send(ObjectDispatcher.reply(to: call, with: outcome), on: connection) }
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }

@@ -34,7 +34,7 @@ public final class PendingReply {
         var checked = ObjectDispatcher.checked(outcome, method: origin.method, out: origin.outSignature)
         if case .success(.deferred) = checked { checked = .failure(.failed("A deferred reply cannot defer again.")) }
         origin.state.reporting {
-            try ObjectDispatcher.send(ObjectDispatcher.reply(to: call, with: checked), on: origin.connection)
+            try origin.state.send(ObjectDispatcher.reply(to: call, with: checked), on: origin.connection)
         }
         return true
     }

@@ -20,17 +20,12 @@ public enum PropertiesInterface {
                 .invalidArgs("Properties.\(member) expects signature '\(expected)', got '\(message.signature)'."))
         }
         do {
-            let arguments = try message.arguments()
-            // Reading an `h` dups the descriptor; a Set's variant may carry one, and nothing keeps it.
-            defer { closeDescriptors(in: arguments) }
-            let call = MethodCall(message: message, arguments: arguments)
-            switch member {
-            case "Get": return .success(try get(call, object))
-            case "GetAll": return .success(.values([try getAll(call, object)]))
-            default:
-                try set(call, object, emit: emit)
+            if member == "Set" {
+                try set(message, object, emit: emit)
                 return .success(.values([]))
             }
+            let call = MethodCall(message: message, arguments: try message.arguments())
+            return .success(member == "Get" ? try get(call, object) : .values([try getAll(call, object)]))
         } catch {
             return .failure(ObjectDispatcher.asDBusError(error))
         }
@@ -108,13 +103,29 @@ public enum PropertiesInterface {
         return .vardict(pairs)
     }
 
-    private static func set(_ call: MethodCall, _ object: ExportedObject, emit: (Message) -> Void) throws {
-        let interfaceName = try call.string(0)
-        let property = try lookup(interfaceName, try call.string(1), object)
+    /// `Set`: the interface and the name are read and the property found, and the value's type
+    /// checked against the property's, before the value is read at all: a variant may hold a
+    /// 64 MiB array, and only a value of the property's own type or of a basic type (a few bytes,
+    /// or one string) is ever decoded.
+    private static func set(_ message: Message, _ object: ExportedObject, emit: (Message) -> Void) throws {
+        let interfaceName = try leadingString(message, 0)
+        let property = try lookup(interfaceName, try leadingString(message, 1), object)
         guard property.access == .readWrite, let setter = property.set else {
             throw DBusError(name: DBusError.Name.propertyReadOnly, message: "Property '\(property.name)' is read-only.")
         }
-        try setter(try call.variant(2))
+        // The property's own type, or any basic one (a setter may take an `i` for a `u`, as
+        // dbus-send users type it): never a container the property cannot hold.
+        let signature = message.variantSignature(at: 2) ?? ""
+        guard signature == property.signature || (signature.count == 1 && signature != "v") else {
+            throw DBusError.invalidArgs(
+                "Property '\(property.name)' has type '\(property.signature)', not '\(signature.prefix(255))'.")
+        }
+        guard let value = try message.argument(at: 2)?.variantValue else {
+            throw DBusError.invalidArgs("Properties.Set expects a variant.")
+        }
+        // Reading an `h` dups the descriptor; a property of that type would keep it, nothing else does.
+        defer { closeDescriptors(in: [value]) }
+        try setter(value)
         guard property.emitsChangedOnSet else { return }
         let owner = object.interfaces.first { $0.property(named: property.name) != nil }
         guard let owner,
@@ -123,6 +134,14 @@ public enum PropertiesInterface {
                 invalidated: [])
         else { return }
         emit(signal)
+    }
+
+    /// The string argument at `index` (the signature was checked: it is one).
+    private static func leadingString(_ message: Message, _ index: Int) throws -> String {
+        guard let value = try message.argument(at: index)?.stringValue else {
+            throw DBusError.invalidArgs("Argument \(index) must be a string.")
+        }
+        return value
     }
 
     /// The `PropertiesChanged` signal for `changed` values and `invalidated` names.

@@ -10,4 +10,12 @@ public enum ProcessMemory {
     public static func returnLargeBuffersWhenFreed() {
         _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
     }
+
+    /// Gives the heap's free pages back to the system (`malloc_trim`): messages under the mmap
+    /// threshold come from the heap, and a burst of them leaves free chunks between live ones that
+    /// glibc's own trimming (from the top of the heap only) never returns. It walks the heap: call
+    /// it after a burst, not after every message.
+    public static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
 }

@@ -186,8 +186,9 @@ public final class PetClient {
     // MARK: signals
 
     /// Delivers the daemon's signals to `handler` while the connection's event loop runs: one
-    /// subscription for the interface's signals, one for its `PropertiesChanged`. Signals that do
-    /// not have the contract's shape are dropped.
+    /// subscription for the interface's signals, one for its `PropertiesChanged`, each believed
+    /// only from the daemon name's current owner. Signals that do not have the contract's shape
+    /// are dropped before their bodies are read.
     public func subscribe(_ handler: @escaping (PetSignal) -> Void) throws(PetClientError) -> [Subscription] {
         let own = MatchRule(sender: PetBus.name, path: PetBus.path, interface: PetBus.interface)
         let properties = MatchRule(
@@ -202,18 +203,20 @@ public final class PetClient {
         }
     }
 
+    /// The rules have checked the sender (the daemon name's current owner), the path and the
+    /// interface; the member and the signature are checked here, before the body is read.
     static func signal(_ message: Message) -> PetSignal? {
         switch message.member.flatMap(PetBus.Signal.init(rawValue:)) {
         case .entryChanged?:
-            guard let value = try? message.arguments().first else { return nil }
+            guard message.signature == "a{sv}", let value = try? message.arguments().first else { return nil }
             return (try? WidgetEntry(dbus: value)).map { .entryChanged($0) }
-        case .tasksChanged?: return .tasksChanged
+        case .tasksChanged?: return message.signature.isEmpty ? .tasksChanged : nil
         case nil: return nil
         }
     }
 
     static func propertiesSignal(_ message: Message) -> PetSignal? {
-        guard let arguments = try? message.arguments(), arguments.count == 3,
+        guard message.signature == "sa{sv}as", let arguments = try? message.arguments(), arguments.count == 3,
             arguments[0].stringValue == PetBus.interface, let changed = arguments[1].vardictValue
         else { return nil }
         let entry = changed[PetBus.Property.widgetEntry.rawValue].flatMap { try? WidgetEntry(dbus: $0) }

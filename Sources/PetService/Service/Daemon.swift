@@ -61,6 +61,7 @@ public final class Daemon {
         // incoming queue is drained.
         connection.onIncoming { [unowned service] in service.receive($0, reaches: object) }
         connection.onDrained { [unowned service] in service.commit() }
+        OutgoingBurst.install(on: connection)
         do {
             try connection.requestName(PetBus.name)
         } catch {

@@ -81,8 +81,11 @@ final class Watcher {
         let owner = MatchRule(
             sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "NameOwnerChanged", arg0: PetBus.name)
+        // The rule compares the sender with the bus's name: another connection's unicast
+        // NameOwnerChanged is not believed.
         _ = try connection.subscribe(owner) { [unowned self] message in
-            let newOwner = (try? message.arguments())?.dropFirst(2).first?.stringValue ?? ""
+            guard message.signature == "sss" else { return }
+            let newOwner = (try? message.argument(at: 2))?.stringValue ?? ""
             if newOwner.isEmpty {
                 if !stopped { show(nil) }
                 stopped = true
