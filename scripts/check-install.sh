@@ -52,7 +52,9 @@ expected_files() {
         "$dbus/io.petprogress.PetProgress1.service" "$unit/petprogress.service" "$apps/$handler" \
         "$autostart/petprogressd.desktop" "$share/bash-completion/completions/petctl" \
         "$share/zsh/site-functions/_petctl" "$share/fish/vendor_completions.d/petctl.fish" \
-        "$share/man/man1/petctl.1" "$share/man/man1/petprogressd.1" "$share/man/man7/petprogress.7"
+        "$share/man/man1/petctl.1" "$share/man/man1/petprogressd.1" "$share/man/man7/petprogress.7" \
+        "$unit/petprogress-tray.service" "$autostart/petprogress-tray.desktop"
+    printf '%s 777\n' "$unit/graphical-session.target.wants/petprogress-tray.service"
     for base in $bases; do
         printf '%s 644\n' "$share/icons/hicolor/scalable/apps/petprogress-$base.svg" \
             "$share/icons/hicolor/512x512/apps/petprogress-$base.png" \
@@ -98,7 +100,15 @@ check_tree() {
     for file in X-systemd-skip=true X-GNOME-HiddenUnderSystemd=true; do
         message="the autostart entry lacks $file" check grep -qxF "$file" "$root$autostart/petprogressd.desktop"
     done
-    for file in "$root$apps/$handler" "$root$autostart/petprogressd.desktop"; do
+    # The tray: on by default, once (its unit where systemd runs the session, else its entry).
+    message="the tray's ExecStart" check grep -qxF "ExecStart=$bin/petctl tray" "$root$unit/petprogress-tray.service"
+    message="the tray's unit is not wanted by graphical-session.target" check test \
+        "$(readlink "$root$unit/graphical-session.target.wants/petprogress-tray.service")" = ../petprogress-tray.service
+    message="the tray's autostart Exec=" check grep -qxF "Exec=$bin/petctl tray" "$root$autostart/petprogress-tray.desktop"
+    for file in X-systemd-skip=true X-GNOME-HiddenUnderSystemd=true; do
+        message="the tray's autostart entry lacks $file" check grep -qxF "$file" "$root$autostart/petprogress-tray.desktop"
+    done
+    for file in "$root$apps/$handler" "$root$autostart/petprogressd.desktop" "$root$autostart/petprogress-tray.desktop"; do
         message="desktop-file-validate $file: $(desktop-file-validate "$file" 2>&1 | head -3)" \
             check test -z "$(desktop-file-validate "$file" 2>&1)"
     done
@@ -293,11 +303,13 @@ message="mimeinfo.cache does not list the handler" check grep -qF "x-scheme-hand
     "$share/applications/mimeinfo.cache"
 in_session systemd-analyze --user unit-paths >"$work/unit-paths"
 message="systemd --user does not search $(dirname "$unit")" check grep -qxF "$(dirname "$unit")" "$work/unit-paths"
-if in_session systemd-analyze verify --user "$unit" >"$work/verify" 2>&1 && [ ! -s "$work/verify" ]; then
-    checks=$((checks + 1))
-else
-    fail "systemd-analyze verify --user $unit: $(cat "$work/verify")"
-fi
+for verified in "$unit" "$(dirname "$unit")/petprogress-tray.service"; do
+    if in_session systemd-analyze verify --user "$verified" >"$work/verify" 2>&1 && [ ! -s "$work/verify" ]; then
+        checks=$((checks + 1))
+    else
+        fail "systemd-analyze verify --user $verified: $(cat "$work/verify")"
+    fi
+done
 
 echo "-- one data directory however the daemon starts (XDG_DATA_HOME=$share)"
 start_bus

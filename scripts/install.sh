@@ -112,8 +112,9 @@ declare -A staged=(
 )
 
 # One line per installed file, tab-separated: mode, kind (above), path under the kind's directory,
-# source in the repository, and how to copy it: copy; strip (a stripped binary); or subst-systemd,
-# subst-dbus, subst-desktop (@bindir@/NAME replaced by the installed path, quoted for that syntax).
+# source in the repository, and how to copy it: copy; strip (a stripped binary); subst-systemd,
+# subst-dbus, subst-desktop (@bindir@/NAME replaced by the installed path, quoted for that syntax);
+# or link (a symbolic link to the source, a relative path; mode 0777 as links have).
 manifest() {
     if [ -n "$tree" ]; then
         cat "$tree/MANIFEST"
@@ -126,8 +127,12 @@ manifest() {
     entry 0644 units petprogress.service systemd-user/petprogress.service.in subst-systemd
     entry 0644 applications "$HANDLER" "data/$HANDLER.in" subst-desktop
     entry 0644 autostart petprogressd.desktop data/petprogressd.desktop.in subst-desktop
-    # The tray's autostart entry and its user unit (petctl tray, petprogress(7) §8) belong here, as
-    # `autostart` and `units` lines, when the tray exists: the package and the tarball follow.
+    # The tray (petctl tray, petprogress(7) §8.1): on by default, by its unit where systemd runs the
+    # graphical session (the .wants link enables it, as packages ship such links) and by the XDG
+    # autostart entry where the session manager starts programs itself.
+    entry 0644 units petprogress-tray.service systemd-user/petprogress-tray.service.in subst-systemd
+    entry 0777 units graphical-session.target.wants/petprogress-tray.service ../petprogress-tray.service link
+    entry 0644 autostart petprogress-tray.desktop data/petprogress-tray.desktop.in subst-desktop
     # The names the daemon's icon_path and the desktop look for: petprogress-<base>.
     local svg base
     for svg in data/pets/pet_*.svg; do
@@ -187,6 +192,12 @@ substitute() {
 
 install_file() {
     local mode=$1 dest=$DESTDIR$2 source=$3 how=$4
+    if [ "$how" = link ]; then
+        # A symbolic link, relative: to the file it names beside it.
+        mkdir -p "$(dirname "$dest")"
+        ln -sfn "$source" "$dest"
+        return
+    fi
     [ -f "$source" ] || { echo "install: $source is missing (make release completions man builds it)" >&2; return 1; }
     case $how in
         strip)
@@ -270,7 +281,7 @@ unset_default_handler() {
 # Each manifest line as: mode, destination (without DESTDIR), source, how (the tree's are copies).
 resolved() {
     manifest | while IFS=$'\t' read -r mode kind path source how; do
-        if [ -n "$tree" ]; then
+        if [ -n "$tree" ] && [ "$how" != link ]; then
             source=$tree/${staged[$kind]}/$path
             [ "$how" != strip ] || how=copy
         fi
@@ -285,7 +296,7 @@ case $action in
         # paths), the binaries stripped, and the list that installs it.
         [ -z "$tree" ] || { echo "install.sh: stage runs from the repository" >&2; exit 64; }
         manifest | while IFS=$'\t' read -r mode kind path source how; do
-            [ "$how" = strip ] || how=copy
+            case $how in strip | link) ;; *) how=copy ;; esac
             DESTDIR=$stage_dir install_file "$mode" "/${staged[$kind]}/$path" "$source" "$how" >/dev/null
         done
         manifest | sed 's/\tstrip$/\tcopy/' >"$stage_dir/MANIFEST"
@@ -303,6 +314,8 @@ case $action in
                 echo "  removed $DESTDIR$dest"
             fi
         done
+        # The .wants directory held only our link, where no other unit is enabled.
+        rmdir "$DESTDIR$SYSTEMDUSERUNITDIR/graphical-session.target.wants" 2>/dev/null || true
         # The documentation directory is ours alone: its emptied subdirectories go too.
         [ ! -d "$DESTDIR$DOCDIR" ] || find "$DESTDIR$DOCDIR" -depth -type d -empty -delete
         unset_default_handler

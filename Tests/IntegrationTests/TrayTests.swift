@@ -307,6 +307,25 @@ struct TrayTests {
         #expect(await tray.waitExit() == 0, "\(tray.errors)")
     }
 
+    @Test("one tray a session: a second petctl tray (its unit and its autostart entry both ran) exits 0 at once")
+    func oneTrayASession() async throws {
+        let world = try await World("tray-once")
+        defer { world.close() }
+        let petctl = try productBinary("petctl", override: "PETCTL")
+        let first = try world.sandbox.spawn(petctl, ["tray"], environment: world.petctlEnvironment, label: "tray-1")
+        #expect(
+            await poll {
+                (try? Self.busctl(world, ["status", "org.kde.StatusNotifierItem-\(first.pid)-1"]).status) == 0
+            })
+        let second = try world.sandbox.spawn(petctl, ["tray"], environment: world.petctlEnvironment, label: "tray-2")
+        #expect(await second.waitExit() == 0)
+        #expect(second.errors.contains("a tray is already running in this session"), "\(second.errors)")
+        let names = try Self.busctl(world, ["list", "--no-legend", "--acquired"]).output
+        #expect(names.split(separator: "\n").filter { $0.hasPrefix("org.kde.StatusNotifierItem-") }.count == 1, "\(names)")
+        first.send(SIGTERM)
+        #expect(await first.waitExit() == 0)
+    }
+
     static func busctl(_ world: World, _ arguments: [String]) throws -> ToolResult {
         try world.sandbox.runBlocking(
             "busctl", ["--address=\(world.bus.address)", "--no-pager"] + arguments, environment: world.bus.environment)

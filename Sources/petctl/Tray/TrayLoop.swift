@@ -9,6 +9,9 @@ import PetCore
 /// over the bus, a timer for the next due or overdue instant and SIGTERM/SIGINT; it never polls.
 final class TrayLoop {
     static let watcher = "org.kde.StatusNotifierWatcher"
+    /// Owned by the one tray of a session: a session that starts it both ways (its unit and its
+    /// autostart entry, petprogress(7) §8.1) still shows one pet.
+    static let instance = "io.petprogress.Tray"
     static let shell = "org.gnome.Shell"
     /// The GNOME Shell extension that shows the pet in GNOME's top bar.
     static let extensionUUID = "petprogress@petprogress.io"
@@ -41,6 +44,13 @@ final class TrayLoop {
     func run() throws -> Int32 {
         // Open Today's launcher is never waited for: the kernel reaps it.
         signal(SIGCHLD, SIG_IGN)
+        do { try connection.requestName(Self.instance) } catch NameRequestError.taken {
+            Output.error("petctl tray: a tray is already running in this session (it owns \(Self.instance))")
+            return 0
+        } catch {
+            Output.error("petctl tray: cannot own \(Self.instance) (\(error))")
+            return 1
+        }
         try loop.add(connection)
         connection.onDisconnect { [unowned self] in exitCode = 0 }
         try publisher.export(
