@@ -420,9 +420,10 @@ kill "$(sed -n 2p "$work/bus")"
 echo "-- make uninstall PREFIX=\$HOME/.local"
 in_session make -s --no-print-directory uninstall PREFIX="$home/.local" >"$work/make.log" 2>&1 ||
     { cat "$work/make.log" >&2; fail "per-user make uninstall"; }
-# The user's data and their own drop-in stay; everything else is as before the install.
+# The user's data (and what petctl remembers of what it showed, under XDG_STATE_HOME) and their own
+# drop-in stay; everything else is as before the install.
 message="uninstall touched the data" check test -f "$share/petprogress/state.json" -a -f "$elsewhere/petprogress/state.json"
-{ files_under "$home" | grep -v "^$share/petprogress/\|^$home/elsewhere/\|petprogress\.service\.d/" || true; } >"$work/after"
+{ files_under "$home" | grep -v "^$share/petprogress/\|^$home/.local/state/petprogress/\|^$home/elsewhere/\|petprogress\.service\.d/" || true; } >"$work/after"
 message="uninstall left files behind or took others: $(diff "$work/before" "$work/after" | head -5 | tr '\n' ' ')" \
     check cmp -s "$work/before" "$work/after"
 
