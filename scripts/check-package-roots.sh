@@ -59,9 +59,11 @@ petctl_round() {
     message="$petctl today does not show the task: $out" check grep -q "Water the plants" <<<"$out"
     [ -z "$pid" ] || { kill "$pid"; while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done; }
 }
-# Every file under the root whose path names petprogress, but the user's data.
+# Every file under the root whose path names petprogress, but the user's data (and what petctl
+# remembers of what it showed them, under XDG_STATE_HOME).
 leftovers() {
-    (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./home/pet/.local/share/petprogress \) \
+    (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./home/pet/.local/share/petprogress \
+        -o -path ./home/pet/.local/state/petprogress \) \
         -prune -o -iname '*petprogress*' -print)
 }
 data_sums() { (cd "$root/home/pet/.local/share/petprogress" && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
