@@ -21,8 +21,9 @@ DIST = petprogress-$(VERSION)-$(shell uname -m)-linux.tar.gz
 # (start-up and resident memory in docs/BENCHMARKS.md). Older glibc cannot load such a binary.
 GLIBC_MINOR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2\.\([0-9]*\).*/\1/p')
 RELR := $(shell [ "$(GLIBC_MINOR)" -ge 36 ] 2>/dev/null && echo "-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs")
-# With lld, the functions the daemon runs at start-up are also linked side by side: the kernel maps
-# code 64 KiB around each page fault, so packed they keep about 2 MiB less of the binary resident
+# With lld, the functions the daemon runs at start-up (and petctl's tray, watch and today) are also
+# linked side by side: the kernel maps code 64 KiB around each page fault, so packed they keep about
+# 2 MiB less of the binary resident; one list serves both links, which skip the names they lack
 # (scripts/order-file.sh regenerates the list; a stale one only loses that). -function-sections
 # gives every function its own section, so the linker can move closures, specialisations and other
 # local functions too: without it 1.7 MB of our code stays in each object file's one .text, where

@@ -6,7 +6,8 @@
 # the same code packed together (docs/BENCHMARKS.md: 11.4 MiB → 9.3 MiB after start-up).
 # A stale list only costs that locality, never correctness; `order-file.sh check` counts how many
 # of its symbols the binary still has. Needs valgrind (apt-get install valgrind).
-#   usage: order-file.sh [check] PATH/TO/petprogressd
+# petctl is recorded too (its tray, watch and today), into the same list.
+#   usage: order-file.sh [check] PATH/TO/petprogressd [PATH/TO/petctl]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 order=scripts/petprogressd.order
@@ -16,7 +17,8 @@ if [ "${1:-}" = check ]; then
     echo "order file: $present of $(wc -l <"$order") symbols are in $daemon"
     exit 0
 fi
-daemon=${1:?usage: order-file.sh PATH/TO/petprogressd}
+daemon=${1:?usage: order-file.sh PATH/TO/petprogressd [PATH/TO/petctl]}
+petctl=${2:-$(dirname "$daemon")/petctl}
 work=$(mktemp -d)
 bus_pid=
 trap '[ -n "$bus_pid" ] && kill "$bus_pid"; rm -rf "$work"' EXIT
@@ -57,11 +59,42 @@ run real 1
 run real 2
 run simulated 3 --now 2026-03-02T08:10:00Z
 run simulated 4 --now 2026-03-02T08:10:00Z
+# petctl's long-running clients (the tray, with a host reading its pixmap, and watch) and its
+# Today screen, against a running daemon: the same list orders petctl's link (lld skips the names a
+# binary lacks), whose text pages are most of what the tray keeps resident.
+"$daemon" --data-dir "$work/real" 2>/dev/null &
+daemon_pid=$!
+for _ in $(seq 1 300); do call GetWidgetEntry && break; sleep 0.1; done
+grind_petctl() { # OUTPUT SECONDS petctl-arguments (SECONDS 0: until it exits by itself)
+    local out=$1 seconds=$2
+    shift 2
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/petctl.$out" "$petctl" "$@" >/dev/null 2>&1 &
+    pid=$!
+    if [ "$seconds" != 0 ]; then
+        sleep "$seconds"
+        busctl --user get-property "org.kde.StatusNotifierItem-$pid-1" /StatusNotifierItem \
+            org.kde.StatusNotifierItem IconPixmap >/dev/null 2>&1 || true
+        sleep 1
+        kill -TERM "$pid"
+    fi
+    wait "$pid" || true
+}
+grind_petctl 1 0 today
+grind_petctl 2 5 watch
+grind_petctl 3 5 tray
+kill "$daemon_pid"
+wait "$daemon_pid" || true
 # callgrind names each object and function once, as "ob=(n) name" / "fn=(n) name", then by number.
-awk -v exe="$(readlink -f "$daemon")" '
-    match($0, /^c?ob=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
-        if (name != "") obs[id] = name; if ($0 ~ /^ob=/) inexe = (obs[id] == exe) }
-    match($0, /^c?fn=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
-        if (name != "") fns[id] = name; if ($0 ~ /^fn=/ && inexe && fns[id] !~ /^0x/) print fns[id] }
-' "$work"/callgrind.? | sed "s/'[0-9]*$//" | sort -u >"$order"
-echo "wrote $order: $(wc -l <"$order") functions; relink with: rm -f $daemon && make release"
+functions() { # EXECUTABLE CALLGRIND-FILES...
+    local exe
+    exe=$(readlink -f "$1")
+    shift
+    awk -v exe="$exe" '
+        match($0, /^c?ob=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
+            if (name != "") obs[id] = name; if ($0 ~ /^ob=/) inexe = (obs[id] == exe) }
+        match($0, /^c?fn=\([0-9]+\)/) { id = substr($0, RSTART, RLENGTH); sub(/^c/, "", id); name = substr($0, RLENGTH + 2)
+            if (name != "") fns[id] = name; if ($0 ~ /^fn=/ && inexe && fns[id] !~ /^0x/) print fns[id] }
+    ' "$@" | sed "s/'[0-9]*$//"
+}
+{ functions "$daemon" "$work"/callgrind.? && functions "$petctl" "$work"/petctl.?; } | sort -u >"$order"
+echo "wrote $order: $(wc -l <"$order") functions; relink with: rm -f $daemon $petctl && make release"
