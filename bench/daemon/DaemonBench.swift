@@ -52,9 +52,24 @@ struct DaemonBench {
             stop(pid)
             return
         }
+        // petctl tray idles beside it: resident once a host has read its pixmap, then its wake-ups.
+        let tray = try spawn([petctl, "tray"], quiet: true)
+        usleep(500_000)
+        _ = try? bus.getProperty(
+            destination: "org.kde.StatusNotifierItem-\(tray)-1", path: "/StatusNotifierItem",
+            interface: "org.kde.StatusNotifierItem", name: "IconPixmap")
+        usleep(200_000)
+        let trayResident = residentKiB(tray)
         let before = contextSwitches(pid)
+        let trayBefore = contextSwitches(tray)
         sleep(UInt32(idleSeconds))
         say("idle wake-ups over \(idleSeconds) s between ticks: \(contextSwitches(pid) - before) (target 0)\n")
+        say(
+            String(
+                format: "petctl tray: resident after a host read its pixmap %.1f MiB (target <= 12), "
+                    + "idle wake-ups over %d s: %d (target 0)\n", trayResident / 1024, idleSeconds,
+                contextSwitches(tray) - trayBefore))
+        stop(tray)
         stop(pid)
 
         try entryChangedDelays(bus)
