@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PetBus
 import PetCore
 
@@ -13,12 +14,33 @@ struct Today: ParsableCommand {
             form since the screen was last shown, a line says so, once (the last closed day shown is \
             kept in $XDG_STATE_HOME/petprogress/today-seen).
 
-            Example: petctl today --plain
+            With --interactive the screen takes the whole terminal and follows every change until q; \
+            the keys are listed under ?.
+
+            Examples: petctl today --plain    petctl today --interactive
             """)
 
     @OptionGroup var display: DisplayOptions
 
+    @Flag(
+        help: """
+            Full screen and live in a terminal: arrows or j/k move, Enter or Space marks done, s snoozes, \
+            u undoes, x deletes, ? lists the keys, q leaves.
+            """)
+    var interactive = false
+
+    func validate() throws {
+        if interactive, isatty(0) != 1 || isatty(1) != 1 {
+            throw ValidationError("--interactive needs a terminal; for a printout use petctl today")
+        }
+        if interactive, display.plain { throw ValidationError("--interactive and --plain do not go together") }
+    }
+
     func run() throws {
+        if interactive {
+            let color = Terminal.current(display.color).color
+            throw ExitCode(try InteractiveToday(color: color).run())
+        }
         let screen = try Session.run { client in try Self.screen(client) }
         display.show(screen)
     }

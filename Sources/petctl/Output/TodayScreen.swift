@@ -27,6 +27,18 @@ struct TodayScreen {
     // MARK: the screen
 
     func render(width: Int, style: Style) -> [String] {
+        var lines = header(width: width, style: style)
+        if tasks.isEmpty {
+            lines.append("Add one: petctl add 14:30 \"Write report\"")
+            return lines
+        }
+        lines += taskRows(width: width, style: style).flatMap { $0 }
+        if tasks.allSatisfy(\.done) { lines += ["", "All done. Nothing pending."] }
+        return lines
+    }
+
+    /// Everything above the tasks: the notice, the pet, the panel's line, the day's count and a blank.
+    func header(width: Int, style: Style) -> [String] {
         var lines: [String] = []
         if let notice {
             // One line, whatever the width: the whole sentence is in `petctl status`.
@@ -52,14 +64,13 @@ struct TodayScreen {
         let count = tasks.isEmpty ? "no tasks yet" : "\(done) of \(tasks.count) done"
         lines.append("\(LocalClock.dayName(entry.dayKey)) · \(count)")
         lines.append("")
-        if tasks.isEmpty {
-            lines.append("Add one: petctl add 14:30 \"Write report\"")
-            return lines
-        }
-        let handleWidth = tasks.map { TextWidth.columns(Handle.shown($0)) }.max() ?? 1
-        for task in tasks { lines += rows(task, handleWidth: handleWidth, width: width, style: style) }
-        if tasks.allSatisfy(\.done) { lines += ["", "All done. Nothing pending."] }
         return lines
+    }
+
+    /// Each task's lines, in day order, the handles padded to one width.
+    func taskRows(width: Int, style: Style) -> [[String]] {
+        let handleWidth = tasks.map { TextWidth.columns(Handle.shown($0)) }.max() ?? 1
+        return tasks.map { rows($0, handleWidth: handleWidth, width: width, style: style) }
     }
 
     /// `██████░░░░  12/30 XP`, or a full bar and `7 XP` at the final stage.

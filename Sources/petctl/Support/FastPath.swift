@@ -30,6 +30,7 @@ enum FastPath {
         display.color = .auto
         var today = Today()
         today.display = display
+        today.interactive = false
         return today
     }
 

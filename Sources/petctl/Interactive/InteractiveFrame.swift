@@ -1,0 +1,72 @@
+/// One picture of the interactive Today screen: the printout's lines (petprogress(7) §7) with a
+/// selection gutter, a status line and the keys' footer, exactly `height` lines of at most `width`
+/// columns. Pure: the loop draws it in one write.
+struct InteractiveFrame {
+    var lines: [String] = []
+    /// The task id shown on each 1-based screen row, for clicks.
+    var taskAtRow: [Int: String] = [:]
+
+    /// Fits 40 columns; the rest of the keys are behind `?`.
+    static let footer = "⏎ done  s snooze  u undo  ? keys  q quit"
+
+    static let help = [
+        "Keys",
+        "",
+        "↑ ↓ or j k    move",
+        "Enter, Space  mark the task done",
+        "s             snooze it",
+        "u             undo the last completion",
+        "x, Delete     delete it (y confirms)",
+        "click         select a row",
+        "?             these keys",
+        "q, Esc        leave",
+        "",
+        "Any key closes this.",
+    ]
+
+    init(_ state: InteractiveState, width: Int, height: Int, style: Style) {
+        // The daemon's sentences can be long: up to three lines of them, whole words.
+        let status = Array(TextWidth.wrap(state.status, width: width).prefix(3))
+        let bodyHeight = max(0, height - 1 - max(1, status.count))
+        var body: [String] = []
+        if state.showsHelp {
+            body = Self.help.map { TextWidth.truncate($0, to: width) }
+        } else if let screen = state.screen {
+            body = screen.header(width: width, style: style)
+            if screen.tasks.isEmpty {
+                body.append(TextWidth.truncate("Add one: petctl add 14:30 \"Write report\"", to: width))
+            } else {
+                body += taskLines(
+                    screen, state: state, first: body.count, room: bodyHeight - body.count, width: width,
+                    style: style)
+            }
+        }
+        body = Array(body.prefix(bodyHeight))
+        body += Array(repeating: "", count: bodyHeight - body.count)
+        lines =
+            body + (status.isEmpty ? [""] : status.map { state.statusIsProblem ? style.yellow($0) : style.bold($0) })
+        lines.append(style.dim(TextWidth.truncate(Self.footer, to: width)))
+        lines = Array(lines.suffix(height))
+    }
+
+    /// The task rows after `first` header lines, scrolled so that the selected task is in `room`.
+    private mutating func taskLines(
+        _ screen: TodayScreen, state: InteractiveState, first: Int, room: Int, width: Int, style: Style
+    ) -> [String] {
+        let rows = screen.taskRows(width: max(1, width - 2), style: style)
+        var lines: [String] = []
+        var owners: [String] = []
+        var selectedEnd = 0
+        for (task, taskLines) in zip(screen.tasks, rows) {
+            let selected = task.id == state.selectedID
+            for (n, line) in taskLines.enumerated() {
+                lines.append((selected && n == 0 ? style.bold("›") : " ") + " " + line)
+                owners.append(task.id)
+            }
+            if selected { selectedEnd = lines.count }
+        }
+        let offset = max(0, selectedEnd - max(1, room))
+        for (n, owner) in owners.enumerated().dropFirst(offset) { taskAtRow[first + n - offset + 1] = owner }
+        return Array(lines.dropFirst(offset))
+    }
+}

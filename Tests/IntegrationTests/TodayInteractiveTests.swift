@@ -1,0 +1,260 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `petctl today --interactive` in a real terminal: tmux on a socket of the test's own, a shell in
+/// the pane, keys sent with send-keys, the screen read with capture-pane, and every action checked
+/// with busctl to have happened exactly once.
+@Suite("Interactive Today screen in tmux")
+struct TodayInteractiveTests {
+    static let now = "2026-03-02T09:10:00+01:00"
+
+    /// A tmux server of the test's own with one `columns`-wide pane running a shell.
+    final class Pane {
+        let world: World
+        let socket: String
+        let environment: [String: String]
+
+        init(_ world: World, columns: Int, name: String) async throws {
+            self.world = world
+            socket = world.sandbox.path("tmux-\(name)")
+            var environment = world.petctlEnvironment
+            environment["TERM"] = "xterm-256color"
+            environment["SHELL"] = "/bin/sh"
+            environment["PS1"] = "$ "
+            environment["PETCTL"] = try productBinary("petctl", override: "PETCTL")
+            self.environment = environment
+            let started = try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "24", "/bin/sh"])
+            #expect(started.status == 0, "\(started)")
+        }
+
+        @discardableResult
+        func tmux(_ arguments: [String]) async throws -> ToolResult {
+            try await world.sandbox.run(
+                "/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        }
+
+        func keys(_ keys: String...) async throws { try await tmux(["send-keys", "-t", "0"] + keys) }
+
+        /// Types a command line into the shell.
+        func type(_ line: String) async throws { try await tmux(["send-keys", "-t", "0", "-l", line + "\n"]) }
+
+        /// The pane's lines, trailing blanks trimmed.
+        func lines() -> [String] {
+            let captured =
+                (try? world.sandbox.runBlocking(
+                    "/usr/bin/tmux", ["-S", socket, "capture-pane", "-p", "-t", "0"], environment: environment))?
+                .output ?? ""
+            return captured.components(separatedBy: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        }
+
+        /// Waits until some line satisfies `match`; the screen when it does not.
+        func waitFor(_ what: String, timeout: Duration = .seconds(20), _ match: @escaping (String) -> Bool) async {
+            var seen: [String] = []
+            let found = await poll(timeout: timeout, every: .milliseconds(100)) {
+                seen = lines()
+                return seen.contains(where: match)
+            }
+            #expect(found, "\(what) not on the screen:\n\(seen.joined(separator: "\n"))")
+        }
+
+        func waitFor(line: String) async { await waitFor(line) { $0 == line } }
+        func waitFor(containing text: String) async { await waitFor(text) { $0.contains(text) } }
+
+        func close() {
+            _ = try? world.sandbox.runBlocking(
+                "/usr/bin/tmux", ["-S", socket, "kill-server"], environment: environment)
+        }
+    }
+
+    /// Today's tasks as busctl reads them: title → record.
+    static func tasks(_ world: World) async throws -> [String: [String: Any]] {
+        let result = try await world.busctlCall("ListTasks", ["s", ""])
+        #expect(result.status == 0, "\(result)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let records = (object?["data"] as? [Any])?.first as? [[String: Any]] ?? []
+        var byTitle: [String: [String: Any]] = [:]
+        for record in records {
+            guard let title = (record["title"] as? [String: Any])?["data"] as? String else { continue }
+            byTitle[title] = record.compactMapValues { ($0 as? [String: Any])?["data"] }
+        }
+        return byTitle
+    }
+
+    static func stageXP(_ world: World) async throws -> Int? {
+        let result = try await world.busctlCall("GetPet")
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let pet = (object?["data"] as? [Any])?.first as? [String: Any]
+        return (pet?["stage_xp"] as? [String: Any])?["data"] as? Int
+    }
+
+    @Test(
+        "keys act once each, at 80 and 40 columns; another client's change shows; q gives the shell its modes back",
+        arguments: [80, 40])
+    func keys(columns: Int) async throws {
+        let world = try await World("interactive-\(columns)")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        let client = try world.client()
+        _ = try client.addTask("Standup", "09:00")
+        _ = try client.addTask("Review", "11:00")
+        _ = try client.addTask("Lunch", "12:30")
+        let pane = try await Pane(world, columns: columns, name: "keys")
+        defer { pane.close() }
+        let (before, after) = (world.sandbox.path("stty-before"), world.sandbox.path("stty-after"))
+        try await pane.type(
+            "stty -a > \(before); \"$PETCTL\" today --interactive; echo \"exit $?\"; stty -a > \(after)")
+        await pane.waitFor(line: "⏎ done  s snooze  u undo  ? keys  q quit")
+        await pane.waitFor(containing: "› 1  09:00 → Standup")
+        #expect(pane.lines().allSatisfy { $0.count <= columns })
+
+        // Enter: the selected task (the next one) done, once.
+        try await pane.keys("Enter")
+        await pane.waitFor(line: "Done: 1 Standup, +2 XP.")
+        var tasks = try await Self.tasks(world)
+        #expect(tasks["Standup"]?["done"] as? Bool == true)
+        #expect(tasks["Review"]?["done"] as? Bool == false)
+        #expect(try await Self.stageXP(world) == 2)
+
+        // Enter again on a done task: the daemon's refusal, in its words.
+        try await pane.keys("Space")
+        await pane.waitFor(containing: "counts once.")
+        #expect(try await Self.stageXP(world) == 2)
+
+        // j then s: Review snoozed by one snooze length (15 minutes), not two.
+        try await pane.keys("j", "s")
+        await pane.waitFor(line: "Snoozed 2 to 11:15.")
+        tasks = try await Self.tasks(world)
+        #expect(tasks["Review"]?["snoozed_until"] as? Int == Int(unix("2026-03-02T11:15:00+01:00")))
+
+        // u: the last completion undone.
+        try await pane.keys("u")
+        await pane.waitFor(line: "Undone: 1 is pending again.")
+        tasks = try await Self.tasks(world)
+        #expect(tasks["Standup"]?["done"] as? Bool == false)
+        #expect(try await Self.stageXP(world) == 0)
+
+        // x asks; another key keeps; x then y deletes the selected task only.
+        try await pane.keys("Down", "x")
+        await pane.waitFor(containing: "y deletes it")
+        try await pane.keys("n")
+        await pane.waitFor(line: "Kept 3.")
+        #expect(try await Self.tasks(world).count == 3)
+        try await pane.keys("x", "y")
+        await pane.waitFor(line: "Deleted 3 Lunch.")
+        tasks = try await Self.tasks(world)
+        #expect(tasks.keys.sorted() == ["Review", "Standup"])
+
+        // Another client's change appears without a key.
+        _ = try client.addTask("Call mum", "15:00")
+        await pane.waitFor(containing: "Call mum")
+
+        // ? lists the keys; any key closes the list.
+        try await pane.keys("?")
+        await pane.waitFor(containing: "x, Delete     delete it (y confirms)")
+        try await pane.keys("k")
+        await pane.waitFor(containing: "Call mum")
+
+        // Resize: the screen is drawn again at the new width.
+        let other = columns == 80 ? 40 : 80
+        try await pane.tmux(["resize-window", "-t", "0", "-x", "\(other)"])
+        await pane.waitFor(containing: "Call mum")
+        await pane.waitFor(line: "⏎ done  s snooze  u undo  ? keys  q quit")
+        #expect(pane.lines().allSatisfy { $0.count <= other })
+
+        try await pane.keys("q")
+        await pane.waitFor(line: "exit 0")
+        #expect(try await Self.tasks(world).count == 3)
+        try await Self.expectSameModes(before, after)
+    }
+
+    @Test("SIGTERM and SIGINT give the shell its terminal modes back", arguments: ["TERM", "INT"])
+    func signals(name: String) async throws {
+        let world = try await World("interactive-\(name)")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        _ = try world.client().addTask("Standup", "09:00")
+        let pane = try await Pane(world, columns: 80, name: "signal")
+        defer { pane.close() }
+        let (before, after) = (world.sandbox.path("stty-before"), world.sandbox.path("stty-after"))
+        // petctl's own pid, through exec, where the shell's child would be a pane's inner shell.
+        let pidFile = world.sandbox.path("petctl.pid")
+        try await pane.type(
+            "stty -a > \(before); sh -c 'echo $$ > \(pidFile); exec \"$PETCTL\" today --interactive'; "
+                + "echo \"exit $?\"; stty -a > \(after)")
+        await pane.waitFor(containing: "Standup")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+        let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, name == "TERM" ? SIGTERM : SIGINT) == 0)
+        await pane.waitFor(line: "exit 0")
+        try await Self.expectSameModes(before, after)
+    }
+
+    @Test("killing the pane (SIGHUP) leaves no process behind")
+    func hangUp() async throws {
+        let world = try await World("interactive-hup")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        let pane = try await Pane(world, columns: 40, name: "hup")
+        defer { pane.close() }
+        try await pane.type("exec \"$PETCTL\" today --interactive")
+        await pane.waitFor(containing: "no tasks yet")
+        // exec: petctl is the pane's own process.
+        let shown = try await pane.tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).output
+        let pid = try #require(Int32(shown.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try await pane.tmux(["kill-pane", "-t", "0"])
+        let gone = await poll(timeout: .seconds(10), every: .milliseconds(100)) { kill(pid, 0) != 0 && errno == ESRCH }
+        #expect(gone, "petctl \(pid) still runs after its pane was killed")
+    }
+
+    @Test("the daemon stopped shows 'not running'; started again, the screen recovers")
+    func daemonRestart() async throws {
+        let world = try await World("interactive-restart")
+        defer { world.close() }
+        let first = try await world.daemon(now: Self.now)
+        _ = try world.client().addTask("Standup", "09:00")
+        let pane = try await Pane(world, columns: 40, name: "restart")
+        defer { pane.close() }
+        try await pane.type("\"$PETCTL\" today --interactive; echo \"exit $?\"")
+        await pane.waitFor(containing: "Standup")
+        _ = await first.stop()
+        await pane.waitFor(line: "not running: waiting for petprogressd")
+        // Nothing is lost from the screen while the daemon is away, and keys send nothing.
+        await pane.waitFor(containing: "Standup")
+        try await pane.keys("Enter")
+        _ = try await world.daemon(dataDirectory: first.dataDirectory, now: Self.now)
+        await pane.waitFor(containing: "Standup")
+        await pane.waitFor("the status line cleared") { _ in
+            !pane.lines().contains("not running: waiting for petprogressd")
+        }
+        #expect(try await Self.tasks(world)["Standup"]?["done"] as? Bool == false)
+        try await pane.keys("Enter")
+        await pane.waitFor(line: "Done: 1 Standup, +2 XP.")
+        try await pane.keys("q")
+        await pane.waitFor(line: "exit 0")
+    }
+
+    @Test("without a terminal it refuses with 64 and points at petctl today, changing nothing")
+    func noTerminal() async throws {
+        let world = try await World("interactive-pipe")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        let result = try await world.petctl(["today", "--interactive"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("needs a terminal; for a printout use petctl today"), "\(result)")
+    }
+
+    /// The two `stty -a` files are the same (the second may take a moment to appear).
+    static func expectSameModes(_ beforePath: String, _ afterPath: String) async throws {
+        let before = try String(contentsOfFile: beforePath, encoding: .utf8)
+        var after = ""
+        _ = await poll(timeout: .seconds(10)) {
+            after = (try? String(contentsOfFile: afterPath, encoding: .utf8)) ?? ""
+            return !after.isEmpty
+        }
+        // The first line has the window's size, which a resize changes.
+        func modes(_ text: String) -> [Substring] { Array(text.split(separator: "\n").dropFirst()) }
+        #expect(before.contains("icanon") && modes(after) == modes(before), "before:\n\(before)\nafter:\n\(after)")
+    }
+}
