@@ -190,6 +190,23 @@ struct TodayInteractiveTests {
         try await Self.expectSameModes(before, after)
     }
 
+    @Test("the petprogress://today handler's command opens the live screen in a terminal; q closes its window")
+    func deepLink() async throws {
+        let world = try await World("interactive-link")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        _ = try world.client().addTask("Standup", "09:00")
+        let pane = try await Pane(world, columns: 40, name: "link")
+        defer { pane.close() }
+        // What the desktop entry runs (Exec=petctl open --hold %u, Terminal=true).
+        try await pane.type("\"$PETCTL\" open --hold petprogress://today; echo \"exit $?\"")
+        await pane.waitFor(line: "⏎ done  s snooze  u undo  ? keys  q quit")
+        await pane.waitFor(containing: "Standup")
+        try await pane.keys("q")
+        // Left at once, without --hold's "press Enter": the window would close.
+        await pane.waitFor(line: "exit 0")
+    }
+
     @Test("killing the pane (SIGHUP) leaves no process behind")
     func hangUp() async throws {
         let world = try await World("interactive-hup")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// `petctl open [petprogress://today]`: the deep-link target (the panel's "tap the widget").
 struct Open: ParsableCommand {
@@ -7,7 +8,9 @@ struct Open: ParsableCommand {
         abstract: "Open a petprogress:// link: petprogress://today shows the Today screen.",
         discussion: """
             The desktop's handler for petprogress:// links runs "petctl open --hold %u" in a terminal \
-            window, which --hold keeps open until you press Enter.
+            window: there the link opens the live Today screen (petctl today --interactive), and the \
+            window closes when you leave it with q. Without a terminal it prints the screen; --hold \
+            then keeps a window open until you press Enter.
 
             Example: petctl open petprogress://today
             """)
@@ -33,6 +36,12 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
+        // In a terminal (the handler's window) the link opens the live screen, and the window
+        // closes when the user leaves it; without one, the printout.
+        if Self.problem(uri) == nil, !display.plain, isatty(0) == 1, isatty(1) == 1 {
+            let color = Terminal.current(display.color).color
+            throw ExitCode(try InteractiveToday(color: color).run())
+        }
         defer { if hold { Hold.untilEnter() } }
         if let problem = Self.problem(uri) {
             Output.error("\(problem) (see \(PetCtl.help("open")))")
