@@ -372,7 +372,7 @@ start_unit_for_data_dir "$unit" "$dropin"
 check_data_dirs "$elsewhere/petprogress" "the unit with the drop-in:$result"
 kill "$(sed -n 2p "$work/bus")"
 
-echo "-- petprogress:// opens the Today screen in a terminal that stays open until Enter"
+echo "-- petprogress:// opens the live Today screen in a terminal, which closes when it is left"
 # A stand-in terminal emulator: records how it was called and runs the command on a pty, as a
 # terminal window does, with the keys the test types.
 mkdir -p "$work/fakebin" "$work/terminal"
@@ -387,7 +387,7 @@ SH
 chmod 0755 "$work/fakebin/x-terminal-emulator"
 for alias in xterm gnome-terminal; do ln -s x-terminal-emulator "$work/fakebin/$alias"; done
 start_bus FAKE_TERMINAL="$work/terminal"
-# Opens the link with COMMAND…, checks the window holds the screen until Enter.
+# Opens the link with COMMAND…, checks the window holds the live screen until q.
 open_link() {
     local t=$work/terminal keys opener
     rm -f "$t"/*
@@ -396,19 +396,19 @@ open_link() {
     # No controlling terminal: xdg-open would otherwise run the handler in the test's own one.
     on_bus setsid -w "$@" petprogress://today >"$work/opener.log" 2>&1 &
     opener=$!
-    if ! wait_until 30 grep -q "Press Enter to close" "$t/screen"; then
-        fail "$1: no held Today screen ($(cat "$work/opener.log" "$t/screen" 2>/dev/null | tail -5 | tr '\n' ' '))"
+    if ! wait_until 30 grep -q "q quit" "$t/screen"; then
+        fail "$1: no live Today screen ($(cat "$work/opener.log" "$t/screen" 2>/dev/null | tail -5 | tr '\n' ' '))"
     else
         sleep 1
-        message="$1: the terminal closed before Enter" check test ! -e "$t/status"
+        message="$1: the terminal closed before q" check test ! -e "$t/status"
         message="$1: the screen lacks the task" check grep -q "Water the plants" "$t/screen"
         # The terminal's own option before the command: -e (x-terminal-emulator, xterm) or --.
         printf '%s\n' "$petctl" open --hold petprogress://today >"$work/handler-args"
         message="$1: the terminal ran $(tr '\n' ' ' <"$t/args")" check bash -c \
             "head -1 '$t/args' | grep -qx -- '-e\|--' && tail -n +2 '$t/args' | cmp -s - '$work/handler-args'"
     fi
-    echo >&"$keys"
-    message="$1: the terminal did not close after Enter with status 0" check wait_until 10 grep -qx 0 "$t/status"
+    printf q >&"$keys"
+    message="$1: the terminal did not close after q with status 0" check wait_until 10 grep -qx 0 "$t/status"
     exec {keys}>&-
     wait "$opener" || fail "$1 exited $?: $(cat "$work/opener.log")"
 }
