@@ -168,6 +168,73 @@ struct TodayInteractiveTests {
         try await Self.expectSameModes(before, after)
     }
 
+    @Test("a adds (the time judged as it is typed), e edits, t shows tomorrow and adds to it, r marks a rest day")
+    func promptKeys() async throws {
+        let world = try await World("interactive-prompt")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        _ = try world.client().addTask("Standup", "09:00")
+        let pane = try await Pane(world, columns: 80, name: "prompt")
+        defer { pane.close() }
+        try await pane.type("\"$PETCTL\" today --interactive; echo \"exit $?\"")
+        await pane.waitFor(containing: "› 1  09:00")
+
+        // a: a time that is not one is said at once and not taken; Esc changes nothing.
+        try await pane.keys("a")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "25:00"])
+        await pane.waitFor(containing: "\"25:00\" is not a time petctl understands")
+        try await pane.keys("Escape")
+        await pane.waitFor(line: "Nothing changed.")
+        #expect(try await Self.tasks(world).count == 1)
+
+        // a, 7pm, Enter, a title, Enter: one task at 19:00.
+        try await pane.keys("a")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "7pm"])
+        await pane.waitFor(containing: "at 19:00")
+        try await pane.keys("Enter")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "Plan the week"])
+        try await pane.keys("Enter")
+        await pane.waitFor(line: "Added 2: 19:00 Plan the week.")
+        var tasks = try await Self.tasks(world)
+        #expect(tasks.count == 2 && tasks["Plan the week"]?["time"] as? String == "19:00")
+
+        // e on the selected task (1): its title changed, its time kept.
+        try await pane.keys("e", "Enter")
+        for _ in 0..<"Standup".count { try await pane.keys("BSpace") }
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "Daily standup"])
+        try await pane.keys("Enter")
+        await pane.waitFor(line: "Updated 1: 09:00 Daily standup.")
+        tasks = try await Self.tasks(world)
+        #expect(tasks["Daily standup"]?["time"] as? String == "09:00" && tasks["Standup"] == nil)
+
+        // t: tomorrow's list; a adds to tomorrow; t back to today.
+        try await pane.keys("t")
+        await pane.waitFor(containing: "Tomorrow")
+        try await pane.keys("a")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "0930"])
+        try await pane.keys("Enter")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "Dentist"])
+        try await pane.keys("Enter")
+        await pane.waitFor(line: "Added +1: 09:30 Dentist.")
+        await pane.waitFor(containing: "Dentist")
+        let tomorrow = try world.client().tasks("tomorrow")
+        #expect(tomorrow.count == 1 && tomorrow.first?.string("title") == "Dentist")
+        try await pane.keys("t")
+        await pane.waitFor(containing: "Daily standup")
+
+        // r: today a rest day, then an ordinary day again.
+        try await pane.keys("r")
+        await pane.waitFor(containing: "Today is a rest day")
+        let rest = try await world.busctlCall("ListRestDays")
+        #expect(rest.output.contains("2026-03-02"), "\(rest)")
+        try await pane.keys("r")
+        await pane.waitFor(line: "Today is an ordinary day again.")
+        #expect(!(try await world.busctlCall("ListRestDays")).output.contains("2026-03-02"))
+
+        try await pane.keys("q")
+        await pane.waitFor(line: "exit 0")
+    }
+
     @Test("SIGTERM and SIGINT give the shell its terminal modes back", arguments: ["TERM", "INT"])
     func signals(name: String) async throws {
         let world = try await World("interactive-\(name)")

@@ -17,6 +17,10 @@ struct InteractiveFrame {
         "s             snooze it",
         "u             undo the last completion",
         "x, Delete     delete it (y confirms)",
+        "a             add a task (time, title)",
+        "e             edit it",
+        "t             tomorrow's list, and back",
+        "r             today a rest day, or not",
         "click         select a row",
         "?             these keys",
         "q, Esc        leave",
@@ -31,6 +35,8 @@ struct InteractiveFrame {
         var body: [String] = []
         if state.showsHelp {
             body = Self.help.map { TextWidth.truncate($0, to: width) }
+        } else if state.showsTomorrow, let tomorrow = state.tomorrow {
+            body = tomorrow.render(width: width, style: style)
         } else if let screen = state.screen {
             body = screen.header(width: width, style: style)
             if screen.tasks.isEmpty {

@@ -13,6 +13,11 @@ struct InteractiveState {
     var showsHelp = false
     /// The task `x` asked about: the next key `y` deletes it.
     var confirmingDelete: TaskRecord?
+    /// The inline prompt of `a` or `e`, while one is open.
+    var prompt: Prompt?
+    /// `t`: tomorrow's list in place of today's (read from the daemon on each refresh).
+    var tomorrow: TomorrowScreen?
+    var showsTomorrow = false
 
     var tasks: [TaskRecord] { screen?.tasks ?? [] }
 

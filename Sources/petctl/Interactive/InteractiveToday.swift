@@ -118,6 +118,7 @@ final class InteractiveToday {
             screen.formChange = screen.formChange ?? state.screen?.formChange
             state.screen = screen
             state.settle()
+            if state.showsTomorrow { state.tomorrow = try Tomorrow.screen(client) }
             let status = try client.status()
             timer.armForNextFlip(screen.entry, daemonNow: status.now, scale: status.timeScale)
         } catch let error as PetClientError {
@@ -174,6 +175,27 @@ final class InteractiveToday {
             state.showsHelp = false
             return
         }
+        if var prompt = state.prompt {
+            if key == .escape || key == .interrupt {
+                state.prompt = nil
+                return state.say("Nothing changed.")
+            }
+            let submit = prompt.type(key)
+            state.prompt = prompt
+            if submit {
+                state.prompt = nil
+                save(prompt)
+            } else {
+                state.say(prompt.line.text, problem: prompt.line.problem)
+            }
+            return
+        }
+        if state.showsTomorrow,
+            ![.character("t"), .character("a"), .character("q"), .character("?"), .escape]
+                .contains(key)
+        {
+            return state.say("This is tomorrow's list: t shows today's, a adds to tomorrow.", problem: true)
+        }
         if let task = state.confirmingDelete {
             state.confirmingDelete = nil
             if key == .character("y") || key == .character("Y") {
@@ -203,11 +225,63 @@ final class InteractiveToday {
                 return "Snoozed \(Handle.shown(task)) to \(LocalClock.time(until))."
             }
         case .character("u"): undo()
+        case .character("a"): open(.add(day: state.showsTomorrow ? "tomorrow" : "today"))
+        case .character("e"):
+            guard let task = state.selected else { return state.say("No task is selected.", problem: true) }
+            open(.edit(task))
+        case .character("t"):
+            state.showsTomorrow.toggle()
+            state.say(state.showsTomorrow ? "Tomorrow: t shows today again." : "")
+            needsRefresh = true
+        case .character("r"): toggleRest()
         case .character("x"), .delete:
             guard let task = state.selected else { return state.say("No task is selected.", problem: true) }
             state.confirmingDelete = task
             state.say("Delete \(Handle.shown(task))? y deletes it, any other key keeps it.", problem: true)
         default: break
+        }
+    }
+
+    private func open(_ prompt: Prompt) {
+        guard !stopped else { return state.say(Self.notRunning, problem: true) }
+        state.prompt = prompt
+        state.say(prompt.line.text, problem: prompt.line.problem)
+    }
+
+    /// Adds or edits as the prompt says: the time as `petctl add` reads it, on the daemon's clock.
+    private func save(_ prompt: Prompt) {
+        guard case .success(let input) = prompt.verdict else { return }
+        act { c throws(PetClientError) in
+            let status = try c.status()
+            let sent: String
+            do throws(TimeInputError) {
+                sent = try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.time)
+            } catch {
+                return error.message
+            }
+            let title = prompt.title
+            guard let task = prompt.editing else {
+                let id = try c.addTask(title: title, time: sent, day: prompt.day, repeat: "")
+                let added = try c.listTasks(day: prompt.day == "today" ? "" : prompt.day).first { $0.id == id }
+                let shown = added.map { Handle.shown($0, tomorrow: prompt.day == "tomorrow") } ?? id
+                return "Added \(shown): \(sent) \(Titles.forLine(title, width: 60))."
+            }
+            // Only what changed is sent: an unchanged time keeps the task's snooze.
+            try c.updateTask(
+                id: task.id, title: title == task.title ? "" : title, time: sent == task.time ? "" : sent)
+            return "Updated \(Handle.shown(task)): \(sent) \(Titles.forLine(title, width: 60))."
+        }
+    }
+
+    /// `r`: today becomes a rest day, or an ordinary day again.
+    private func toggleRest() {
+        act { c throws(PetClientError) in
+            let today = try c.status().openDay
+            let resting = try c.listRestDays().contains(today)
+            try c.setRest(from: today, to: today, rest: !resting)
+            return resting
+                ? "Today is an ordinary day again."
+                : "Today is a rest day: its tasks are not judged (r again undoes it)."
         }
     }
 

@@ -1,0 +1,69 @@
+import PetBus
+import PetCore
+
+/// The inline prompt of `a` (add) and `e` (edit) on the interactive screen: the time first, with
+/// the forgiving input of `petctl add` judged as it is typed, then the title.
+struct Prompt {
+    enum Field { case time, title }
+
+    /// The task `e` edits; nil for `a`.
+    let editing: TaskRecord?
+    /// Where `a` adds: "today" or "tomorrow".
+    let day: String
+    var field = Field.time
+    var time: String
+    var title: String
+
+    static func add(day: String) -> Prompt { Prompt(editing: nil, day: day, time: "", title: "") }
+
+    static func edit(_ task: TaskRecord) -> Prompt {
+        Prompt(editing: task, day: "today", time: task.time, title: task.title)
+    }
+
+    /// The time typed so far, judged: the input, or the sentence that says what to type.
+    var verdict: Result<TimeInput, TimeInputError> {
+        do throws(TimeInputError) {
+            let input = try TimeInput.parse(time)
+            if day == "tomorrow", case .later = input {
+                throw TimeInputError("\(time) counts from now; for tomorrow give a clock time such as 9:30")
+            }
+            return .success(input)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The status line: what is being typed, and what the time means or why it is refused.
+    var line: (text: String, problem: Bool) {
+        let verb = editing.map { "Edit \(Handle.shown($0))" } ?? (day == "tomorrow" ? "Add for tomorrow" : "Add")
+        switch field {
+        case .time:
+            let said: String
+            var problem = false
+            switch verdict {
+            case .success(.clock(let wall)): said = "at \(wall)"
+            case .success(.later(let minutes)): said = "\(minutes) min from now"
+            case .failure(let error):
+                said = time.isEmpty ? "e.g. 14:30, 7pm, +20m" : error.message
+                problem = !time.isEmpty
+            }
+            return ("\(verb) · time: \(time)▏ \(said) (Enter: next, Esc: cancel)", problem)
+        case .title:
+            return ("\(verb) · \(time) title: \(title)▏ (Enter: save, Esc: cancel)", false)
+        }
+    }
+
+    /// Applies a key; `true` when the prompt is to be submitted.
+    mutating func type(_ key: Key) -> Bool {
+        switch (key, field) {
+        case (.backspace, .time): if !time.isEmpty { time.removeLast() }
+        case (.backspace, .title): if !title.isEmpty { title.removeLast() }
+        case (.character(let c), .time): if time.count < 12 { time.append(c) }
+        case (.character(let c), .title): if title.count < 200 { title.append(c) }
+        case (.enter, .time): if case .success = verdict { field = .title }
+        case (.enter, .title): return true
+        default: break
+        }
+        return false
+    }
+}
