@@ -155,7 +155,7 @@ run: release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
 bench:
-	@bash scripts/deps.sh build run playerctl time gcc pkg-config
+	@bash scripts/deps.sh build run playerctl time gcc pkg-config tmux
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon

@@ -60,6 +60,19 @@ struct DaemonBench {
             interface: "org.kde.StatusNotifierItem", name: "IconPixmap")
         usleep(200_000)
         let trayResident = residentKiB(tray)
+        // And the interactive Today screen, in a tmux pane of its own (it needs a terminal).
+        let socket = root + "/tmux"
+        var status: Int32 = 0
+        waitpid(
+            try spawn(
+                [
+                    "/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24",
+                    "exec '\(petctl)' today --interactive",
+                ], quiet: true), &status, 0)
+        usleep(700_000)
+        let screenPid = tmuxPanePid(socket)
+        let screenResident = screenPid.map(residentKiB) ?? 0
+        let screenBefore = screenPid.map(contextSwitches) ?? 0
         let before = contextSwitches(pid)
         let trayBefore = contextSwitches(tray)
         sleep(UInt32(idleSeconds))
@@ -69,6 +82,12 @@ struct DaemonBench {
                 format: "petctl tray: resident after a host read its pixmap %.1f MiB (target <= 12), "
                     + "idle wake-ups over %d s: %d (target 0)\n", trayResident / 1024, idleSeconds,
                 contextSwitches(tray) - trayBefore))
+        say(
+            String(
+                format: "petctl today --interactive: resident %.1f MiB (target <= 12), idle wake-ups over %d s: %d "
+                    + "(target 0)\n", screenResident / 1024, idleSeconds,
+                (screenPid.map(contextSwitches) ?? 0) - screenBefore))
+        waitpid(try spawn(["/usr/bin/tmux", "-S", socket, "kill-server"], quiet: true), &status, 0)
         stop(tray)
         stop(pid)
 
@@ -169,6 +188,19 @@ struct DaemonBench {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
         return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+
+    /// The pid of the process in the only pane of the tmux server at `socket`.
+    func tmuxPanePid(_ socket: String) -> pid_t? {
+        let file = root + "/pane-pid"
+        guard
+            let pid = try? spawn(
+                ["/usr/bin/tmux", "-S", socket, "display-message", "-p", "-t", "0", "#{pane_pid}"], output: file)
+        else { return nil }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Voluntary + involuntary context switches of every thread: each wake-up costs at least one.
