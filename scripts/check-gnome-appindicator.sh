@@ -109,7 +109,10 @@ sys.exit(0 if blue >= 30 else 1)
 EOF
 }
 for _ in $(seq 30); do blue_in_bar > /dev/null && break; sleep 0.5; done
-blue_in_bar
+blue_in_bar || {
+    echo "gnome-appindicator: the properties the extension holds: $(ev "$find; button._indicator._proxy.get_cached_property_names().join(\" \")")" >&2
+    exit 1
+}
 ev "$find; button.menu.open(); task.menu.open(); 0" > /dev/null
 sleep 1
 shot gnome-appindicator-menu.png
