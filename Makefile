@@ -91,8 +91,10 @@ test:
 	{ $(MAKE) --no-print-directory gnome-extension \
 	    && bash scripts/check-gnome-shell.sh .build/debug $(GNOME_EXTENSION_ZIP) .build/desktops/gnome; } \
 	    || failed="$$failed gnome-shell-48"; \
-	echo "== a StatusNotifierItem in Plasma 6's system tray (a Debian 13 root, built once and cached)"; \
-	bash scripts/check-plasma.sh .build/desktops/plasma || failed="$$failed plasma-6"; \
+	echo "== petctl tray in Plasma 6's system tray (a Debian 13 root, built once and cached)"; \
+	bash scripts/check-plasma.sh .build/debug .build/desktops/plasma || failed="$$failed plasma-6"; \
+	echo "== petctl tray in GNOME Shell 48's top bar through the AppIndicator extension (the same root)"; \
+	bash scripts/check-gnome-appindicator.sh .build/debug .build/desktops/gnome-appindicator || failed="$$failed gnome-appindicator"; \
 	echo "== the shipped build"; \
 	{ $(RELEASE) --product petprogressd && bash scripts/check-shipped-zones.sh $(DAEMON) \
 	    && bash scripts/check-lean-binary.sh $(DAEMON); } || failed="$$failed shipped-build"; \

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Plasma 6's system tray (plasmawindowed org.kde.plasma.systemtray, under Xvfb) in a Debian 13 root
-# from scripts/debian-root.sh, showing a StatusNotifierItem: the test item Tests/Desktops/sni.py (a
-# red square with a yellow centre). Passes when the item registers with kded6's watcher, the tray
-# is a StatusNotifierHost, and the screenshot (OUT-DIR/plasma-tray.png) shows the item's colours.
-# As root.
-#   usage: check-plasma.sh OUT-DIR
+# from scripts/debian-root.sh, showing the pet: the build's `petctl tray` beside the build's daemon
+# (BIN-DIR mounted read-only on /opt/pet, with the toolchain's Swift runtime a debug build loads).
+# Passes when kded6's watcher lists petctl's item, the tray is a StatusNotifierHost, and the
+# screenshot (OUT-DIR/plasma-tray.png) shows the pet's blue (the Tadpole, drawn from the item's
+# IconPixmap: no pet icons are installed in the root). As root.
+#   usage: check-plasma.sh BIN-DIR OUT-DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-[ $# -eq 1 ] || { echo "usage: $0 OUT-DIR" >&2; exit 64; }
-out=$(realpath -m "$1")
+[ $# -eq 2 ] || { echo "usage: $0 BIN-DIR OUT-DIR" >&2; exit 64; }
+bin=$(realpath "$1") out=$(realpath -m "$2")
+[ -x "$bin/petprogressd" ] && [ -x "$bin/petctl" ] || { echo "$0: need $bin/petprogressd and $bin/petctl" >&2; exit 1; }
 
 root=$(bash "$here/debian-root.sh" ensure plasma6)
 finish() {
@@ -22,7 +23,15 @@ trap finish EXIT
 bash "$here/debian-root.sh" mount plasma6
 rm -rf "$out"
 mkdir -p "$out"
-cp "$repo/Tests/Desktops/sni.py" "$root/home/tester/sni.py"
+# The build's binaries, and the Swift runtime a debug build loads from the toolchain (its RUNPATH).
+mkdir -p "$root/opt/pet"
+mount --bind -o ro "$bin" "$root/opt/pet"
+runtime=$(ldd "$bin/petctl" | awk '/libswiftCore\.so/ { print $3 }')
+if [ -n "$runtime" ]; then
+    runtime=$(dirname "$runtime")
+    mkdir -p "$root$runtime"
+    mount --bind -o ro "$runtime" "$root$runtime"
+fi
 
 run=/tmp/xdg
 mkdir -p "$root/run/dbus" "$root$run"
@@ -35,6 +44,7 @@ as_user() {
         XDG_RUNTIME_DIR=$run DBUS_SESSION_BUS_ADDRESS=unix:path=$run/bus DISPLAY=:99 QT_QPA_PLATFORM=xcb \
         XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=6 PLASMA_PRELOAD_POLICY=none "$@"
 }
+# Every exec: the PID the shell sees is the command's own.
 in_background() { as_user sh -c "exec $1 > /tmp/$2.log 2>&1" & disown; }
 
 chroot "$root" dbus-daemon --system --fork
@@ -48,10 +58,29 @@ in_background kded6 kded6
 as_user gdbus wait --session --timeout 60 org.kde.kded6
 as_user gdbus call --session -d org.kde.kded6 -o /kded -m org.kde.kded6.loadModule statusnotifierwatcher > /dev/null
 in_background "plasmawindowed org.kde.plasma.systemtray" tray
-in_background "python3 /home/tester/sni.py" sni
-registered() { grep -q 'sni: registered' "$root/tmp/sni.log" 2> /dev/null; }
-for _ in $(seq 300); do registered && break; sleep 0.1; done
-registered || { echo "plasma: the test item did not register: $(cat "$root/tmp/sni.log")" >&2; exit 1; }
+# The pet: the daemon with a task, then `petctl tray` (which never starts the daemon itself).
+as_user mkdir -p /home/tester/petdata
+in_background "/opt/pet/petprogressd --data-dir /home/tester/petdata" petprogressd
+as_user gdbus wait --session --timeout 60 io.petprogress.PetProgress1
+as_user /opt/pet/petctl add 15:00 'Write report' > /dev/null
+in_background "/opt/pet/petctl tray" petctl-tray
+items() {
+    as_user gdbus call --session -d org.kde.StatusNotifierWatcher -o /StatusNotifierWatcher \
+        -m org.freedesktop.DBus.Properties.Get org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems
+}
+# The registered item whose bus name petctl owns.
+pet_item() {
+    local name pid
+    for name in $(items | grep -oE 'org\.kde\.StatusNotifierItem-[0-9]+-[0-9]+'); do
+        pid=$(as_user gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+            -m org.freedesktop.DBus.GetConnectionUnixProcessID "$name" | grep -oE '[0-9]+' | tail -1)
+        [ "$(cat "/proc/$pid/comm" 2> /dev/null)" = petctl ] && { echo "$name"; return 0; }
+    done
+    return 1
+}
+for _ in $(seq 300); do pet_item > /dev/null && break; sleep 0.1; done
+pet=$(pet_item) || { echo "plasma: petctl tray did not register: $(items) $(cat "$root/tmp/petctl-tray.log")" >&2; exit 1; }
+echo "plasma: kded6's watcher lists petctl tray ($pet)"
 hosts() {
     as_user gdbus call --session -d org.kde.StatusNotifierWatcher -o /StatusNotifierWatcher \
         -m org.freedesktop.DBus.Properties.Get org.kde.StatusNotifierWatcher IsStatusNotifierHostRegistered
@@ -59,7 +88,7 @@ hosts() {
 for _ in $(seq 300); do hosts | grep -q true && break; sleep 0.1; done
 hosts | grep -q true || { echo "plasma: the tray never registered as a StatusNotifierHost" >&2; exit 1; }
 
-# The tray draws the item: its red and yellow in the screenshot, polled while the tray lays out.
+# The tray draws the pet: its blue in the screenshot, polled while the tray lays out.
 shot=$out/plasma-tray.png
 shows_item() {
     as_user sh -c 'xwd -root -silent > /tmp/tray.xwd'
@@ -76,10 +105,9 @@ raw = "BGRX" if bits == 32 else "BGR"
 image = Image.frombuffer("RGB", (width, height), data[size + 12 * colours:], "raw", raw, stride, 1)
 image.save(sys.argv[2])
 pixels = list(image.getdata())
-red = sum(1 for r, g, b in pixels if r > 200 and g < 60 and b < 60)
-yellow = sum(1 for r, g, b in pixels if r > 230 and 180 < g < 240 and b < 60)
-print(f"plasma: {red} red and {yellow} yellow pixels of the test item in {sys.argv[2]}")
-sys.exit(0 if red >= 30 and yellow >= 30 else 1)
+blue = sum(1 for r, g, b in pixels if b > 150 and b > r + 60)
+print(f"plasma: {blue} blue pixels of the pet in {sys.argv[2]}")
+sys.exit(0 if blue >= 30 else 1)
 EOF
 }
 for _ in $(seq 30); do shows_item > /dev/null && break; sleep 0.5; done
