@@ -90,13 +90,8 @@ final class InteractiveToday {
         } catch {
             throw Session.fail(error)
         }
-        let owner = MatchRule(
-            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameOwnerChanged", arg0: PetBus.name)
-        _ = try connection.subscribe(owner) { [unowned self] message in
-            guard message.signature == "sss" else { return }
-            let newOwner = (try? message.argument(at: 2))?.stringValue ?? ""
-            if newOwner.isEmpty {
+        try connection.onNameOwnerChanged(PetBus.name) { [unowned self] present in
+            if !present {
                 stopped = true
                 state.say(Self.notRunning, problem: true)
                 needsDraw = true

@@ -78,15 +78,9 @@ final class Watcher {
         } catch {
             throw Session.fail(error)
         }
-        let owner = MatchRule(
-            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameOwnerChanged", arg0: PetBus.name)
-        // The rule compares the sender with the bus's name: another connection's unicast
-        // NameOwnerChanged is not believed.
-        _ = try connection.subscribe(owner) { [unowned self] message in
-            guard message.signature == "sss" else { return }
-            let newOwner = (try? message.argument(at: 2))?.stringValue ?? ""
-            if newOwner.isEmpty {
+        // Believed only from the bus: another connection's unicast NameOwnerChanged is not.
+        try connection.onNameOwnerChanged(PetBus.name) { [unowned self] present in
+            if !present {
                 if !stopped { show(nil) }
                 stopped = true
             } else {

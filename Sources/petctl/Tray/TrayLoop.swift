@@ -111,13 +111,7 @@ final class TrayLoop {
             throw Session.fail(error)
         }
         for name in [PetBus.name, Self.watcher, Self.shell] {
-            let rule = MatchRule(
-                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "NameOwnerChanged", arg0: name)
-            _ = try connection.subscribe(rule) { [unowned self] message in
-                let owner = (try? message.arguments())?.dropFirst(2).first?.stringValue ?? ""
-                ownerChanged(name, present: !owner.isEmpty)
-            }
+            try connection.onNameOwnerChanged(name) { [unowned self] present in ownerChanged(name, present: present) }
         }
         let extensions = MatchRule(
             sender: Self.shell, path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
