@@ -40,7 +40,7 @@ GENERATED = .build-release/generated
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
     $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1
 
-.PHONY: all deps build test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
+.PHONY: all deps build locale test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
 all: build
 
@@ -50,6 +50,13 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	@$(MAKE) --no-print-directory locale
+
+# petctl's catalogues, compiled beside the build where petctl looks (<bin>/../share/locale,
+# Sources/petctl/Support/L10n.swift): the debug build's, and the shipped build's when BIN says so.
+BIN ?= .build/debug
+locale:
+	@$(PYTHON) scripts/po.py compile $(BIN)/../share/locale
 
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
@@ -68,7 +75,10 @@ GNOME_EXTENSION_ZIP = .build/petprogress@petprogress.io.shell-extension.zip
 test:
 	@bash scripts/deps.sh build run test
 	$(SWIFT) build --build-tests
-	@failed=""; for t in $(TEST_TARGETS); do \
+	@$(MAKE) --no-print-directory locale
+	@failed=""; echo "== petctl's translations: the template is current, the catalogues complete"; \
+	$(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' || failed="$$failed $$t"; \
 	done; \
 	echo "== reliability at fast sizes"; \

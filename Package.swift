@@ -62,11 +62,13 @@ let package = Package(
             name: "PetService", dependencies: ["PetCore", "PetStore", "DBusKit", "PetBus", "LinuxKit", "XDG"],
             swiftSettings: strict),
         .executableTarget(name: "petprogressd", dependencies: ["PetService", "LinuxKit"], swiftSettings: strict),
+        // gettext and the locale's calendar from glibc (libintl.h, nl_langinfo), for petctl's words.
+        .systemLibrary(name: "CIntl"),
         // The command-line client (petprogress(7) §7): argument-parser commands and output formats over PetClient.
         .executableTarget(
             name: "petctl",
             dependencies: [
-                "DBusKit", "LinuxKit", "PetBus", "PetCore", "XDG",
+                "CIntl", "DBusKit", "LinuxKit", "PetBus", "PetCore", "XDG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -11,7 +11,8 @@ set -euo pipefail
 # To build the shipped files (make release, make install, make deb, make dist).
 #   libdbus-1-dev  CDBus               binutils  strip: make install strips both binaries
 #   dpkg-dev       dpkg-shlibdeps: the package's Depends (make deb)
-build=(libdbus-1-dev binutils dpkg-dev)
+#   gettext        msgfmt: petctl's catalogues (po/, scripts/po.py)   python3  scripts/po.py
+build=(libdbus-1-dev binutils dpkg-dev gettext python3)
 # To run them (the package computes its own Depends from the binaries).
 #   libdbus-1-3    libdbus             dbus-daemon  a session bus where none runs (make run)
 #   tzdata         the zones the daemon reads
@@ -30,8 +31,9 @@ run=(libdbus-1-3 dbus-daemon tzdata)
 #   sway waybar grim  contrib/waybar's module run in a headless sway and clicked (check-panel-click.sh)
 #   tmux           the Today screen in a real terminal at 80 and 40 columns (TodayTerminalTests)
 #   lintian        the package's check (check-package.sh)
+#   locales        de_DE.UTF-8, fr_FR.UTF-8 and en_US.UTF-8 for the translation tests (generated below)
 test=(dbus-bin libglib2.0-bin systemd util-linux strace python3 bsdutils groff-base librsvg2-bin python3-pil gjs
-    desktop-file-utils xdg-utils libc-bin sway waybar grim tmux lintian)
+    desktop-file-utils xdg-utils libc-bin sway waybar grim tmux lintian locales)
 
 pkgs=()
 for arg in "$@"; do
@@ -42,11 +44,30 @@ for arg in "$@"; do
         *) pkgs+=("$arg") ;;
     esac
 done
+# The locales the translation tests run under, compiled once (localedef, as root) when missing.
+locales_missing() {
+    for l in de_DE fr_FR en_US; do locale -a 2>/dev/null | grep -qx "$l.utf8" || echo "$l"; done
+}
+generate_locales() {
+    for l in $(locales_missing); do
+        if [ "$(id -u)" -eq 0 ]; then
+            localedef -i "$l" -f UTF-8 "$l.UTF-8"
+        else
+            echo "deps: missing locale $l.UTF-8; run: sudo localedef -i $l -f UTF-8 $l.UTF-8" >&2
+            exit 1
+        fi
+    done
+}
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+want_locales=false
+for arg in "$@"; do [ "$arg" = test ] && want_locales=true; done
+if [ ${#missing[@]} -eq 0 ]; then
+    if $want_locales; then generate_locales; fi
+    exit 0
+fi
 if [ "$(id -u)" -eq 0 ]; then
     echo "deps: installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
@@ -56,3 +77,4 @@ else
     echo "deps: missing packages; run: sudo apt-get install -y ${missing[*]}" >&2
     exit 1
 fi
+if $want_locales; then generate_locales; fi

@@ -9,7 +9,7 @@ import PetCore
 struct PetCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "petctl",
-        abstract: "Plan today, check tasks off and watch your pet grow.",
+        abstract: tr("Plan today, check tasks off and watch your pet grow."),
         discussion: """
             petctl talks to petprogressd on your session bus (starting it through D-Bus activation \
             when it is installed). Today's tasks are named by the number \"petctl today\" shows (3), \
@@ -30,6 +30,7 @@ struct PetCtl: ParsableCommand {
     /// Parses and runs, printing errors as one line on stderr (argument-parser would add the usage).
     /// A panel's everyday lines take the fast path (`FastPath`).
     static func main() {
+        L10n.setUp()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandNames.problem(arguments) {
             Output.error(problem)

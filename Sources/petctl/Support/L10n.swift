@@ -1,0 +1,114 @@
+import CIntl
+import Glibc
+
+/// petctl's words in the user's language (gettext, from glibc). Every sentence a person reads goes
+/// through `tr`, `trn` or `trc` with a literal: `scripts/po.py extract` finds them for
+/// `po/petprogress.pot`. The catalogues live in `../share/locale` beside petctl's own directory
+/// (`/usr/bin` → `/usr/share/locale`, `~/.local/bin` → `~/.local/share/locale`, and the build
+/// directory's `share/locale` in a source tree), looked up the usual way: `LANGUAGE`, `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`. Machine formats (JSON, waybar's class, the exports) never pass through here.
+///
+/// Placeholders are C's, so that `msgfmt --check` holds translations to them: `%s` (any value) and
+/// `%d` (a number) in order, `%1$s` by position, `%%` a percent sign. They are filled here, never by
+/// printf: a catalogue cannot crash petctl.
+enum L10n {
+    static let domain = "petprogress"
+
+    /// Reads the locale from the environment and opens the catalogue; first thing in `main`.
+    /// LC_TIME too: weekday and month names, the first day of the week, 12- or 24-hour clocks.
+    /// LC_NUMERIC and LC_CTYPE stay C: petctl's numbers and text widths are its own.
+    static func setUp() {
+        setlocale(LC_MESSAGES, "")
+        setlocale(LC_TIME, "")
+        bindtextdomain(domain, localeDirectory())
+        bind_textdomain_codeset(domain, "UTF-8")  // whatever LC_CTYPE says: petctl writes UTF-8
+        textdomain(domain)
+    }
+
+    /// `<petctl's directory>/../share/locale`.
+    static func localeDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+        guard count > 0 else { return "/usr/share/locale" }
+        let exe = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let bin = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return (bin.dropLast() + ["share", "locale"]).joined(separator: "/")
+    }
+
+    /// Fills `%s`, `%d` and `%N$s` from `arguments`; `%%` is a percent sign. A placeholder without
+    /// an argument stays as written.
+    static func format(_ template: String, _ arguments: [String]) -> String {
+        guard template.contains("%") else { return template }
+        var out = ""
+        var next = 0
+        var i = template.startIndex
+        while i < template.endIndex {
+            let c = template[i]
+            i = template.index(after: i)
+            guard c == "%", i < template.endIndex else {
+                out.append(c)
+                continue
+            }
+            var j = i
+            var position: Int?
+            var digits = 0
+            while j < template.endIndex, let d = template[j].wholeNumberValue, template[j].isASCII {
+                digits = digits * 10 + d
+                j = template.index(after: j)
+            }
+            if j > i, j < template.endIndex, template[j] == "$" {
+                position = digits - 1
+                j = template.index(after: j)
+            } else {
+                j = i
+            }
+            guard j < template.endIndex else {
+                out.append(c)
+                continue
+            }
+            switch template[j] {
+            case "%" where position == nil:
+                out.append("%")
+            case "s", "d":
+                let index = position ?? next
+                if position == nil { next += 1 }
+                out += arguments.indices.contains(index) ? arguments[index] : String(template[template.index(before: i)...j])
+            default:
+                out += String(template[template.index(before: i)...j])
+            }
+            i = template.index(after: j)
+        }
+        return out
+    }
+
+    static func string(_ text: StaticString) -> String { text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// `msgid` in the user's language, its placeholders filled from `arguments`.
+func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
+    let id = L10n.string(msgid)
+    return L10n.format(String(cString: gettext(id)), arguments.map(\.description))
+}
+
+/// The singular or plural form for `count` (the language's own rule), filled from `arguments`, or
+/// from `count` alone when there are none: `trn("%d task", "%d tasks", 3)`.
+func trn(
+    _ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: any CustomStringConvertible...
+) -> String {
+    let form = String(cString: ngettext(L10n.string(singular), L10n.string(plural), UInt(max(0, count))))
+    return L10n.format(form, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+}
+
+/// `msgid` in a context (`trc("pet form", "Frog")`), for words that translate differently by use.
+/// A word the catalogue does not know comes back as given: a stage table's own names stay as written.
+func trc(_ context: StaticString, _ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
+    L10n.format(trc(context, dynamic: L10n.string(msgid)), arguments.map(\.description))
+}
+
+/// `trc` for a word known only at run time (a pet form's name from the daemon): translated when the
+/// catalogue has it under `context`, else as given. Extraction lists the default names separately.
+func trc(_ context: StaticString, dynamic msgid: String) -> String {
+    let key = L10n.string(context) + "\u{4}" + msgid
+    let found = String(cString: gettext(key))
+    return found == key ? msgid : found
+}
