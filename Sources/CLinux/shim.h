@@ -9,4 +9,9 @@
 // mallopt (ProcessMemory): the daemon returns big message buffers to the system when freed.
 #include <malloc.h>
 
+// mkostemp (AtomicReplace): a GNU extension Glibc's module leaves out, so declared here as glibc
+// defines it; its flags give the temporary file close-on-exec as it is created, so that no child
+// spawned meanwhile by another thread inherits it (and keeps its blocks allocated).
+extern int mkostemp(char *template_, int flags);
+
 #endif

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Writing a whole file so that a reader, or the next start after a power cut, sees the old file
@@ -90,13 +91,11 @@ public enum AtomicReplace {
                 )
             }
         case .unique:
-            // mkstemp creates with O_EXCL, so it follows no link either.
+            // mkostemp creates with O_EXCL, so it follows no link either; close-on-exec from the start.
             var template = Array(FileSystem.join(directory.path, ".\(name).XXXXXX").utf8CString)
-            let fd = try SystemCall.run("mkstemp", subject: directory.path) {
-                template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let fd = try SystemCall.run("mkostemp", subject: directory.path) {
+                template.withUnsafeMutableBufferPointer { mkostemp($0.baseAddress!, O_CLOEXEC) }
             }
-            // Glibc's module leaves out mkostemp (a GNU extension): close-on-exec comes after.
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let file = FileDescriptor(adopting: fd, path: path)
             let scratch = String(path.split(separator: "/").last ?? "")
