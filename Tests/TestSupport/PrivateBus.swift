@@ -15,14 +15,15 @@ public final class PrivateBus: @unchecked Sendable {
     /// environment, which activated services inherit.
     /// `sessionLimits`: the limits of the user's session bus (/usr/share/dbus-1/session.conf:
     /// about 1 GB queued per connection, 1 GB messages, 50,000 pending replies) instead of
-    /// dbus-daemon's defaults (127 MB, 32 MB, 128), for the attacks that need them.
+    /// dbus-daemon's defaults (127 MB, 32 MB, 128), for the attacks that need them; with
+    /// `pendingReplies`, another limit of calls awaiting a reply per connection (the system bus's 128).
     public convenience init(
         in sandbox: Sandbox, services: [String: String] = [:], activationEnvironment: [String: String] = [:],
-        sessionLimits: Bool = false
+        sessionLimits: Bool = false, pendingReplies: Int = 50_000
     ) async throws {
         let process = try Self.launch(
             in: sandbox, services: services, activationEnvironment: activationEnvironment,
-            sessionLimits: sessionLimits)
+            sessionLimits: sessionLimits, pendingReplies: pendingReplies)
         _ = await poll(timeout: .seconds(10), every: .milliseconds(10)) { Self.printed(process) }
         try self.init(sandbox: sandbox, process: process)
     }
@@ -51,7 +52,7 @@ public final class PrivateBus: @unchecked Sendable {
     /// Writes the configuration and activation files, and starts `dbus-daemon` under a watchdog.
     private static func launch(
         in sandbox: Sandbox, services: [String: String], activationEnvironment: [String: String],
-        sessionLimits: Bool = false
+        sessionLimits: Bool = false, pendingReplies: Int = 50_000
     ) throws -> Spawned {
         let serviceDirectory = sandbox.path("services")
         try FileManager.default.createDirectory(atPath: serviceDirectory, withIntermediateDirectories: true)
@@ -59,8 +60,10 @@ public final class PrivateBus: @unchecked Sendable {
             try contents.write(toFile: "\(serviceDirectory)/\(name)", atomically: true, encoding: .utf8)
         }
         let config = sandbox.path("bus.conf")
-        try Self.config(listenDirectory: sandbox.root, serviceDirectory: serviceDirectory, sessionLimits: sessionLimits)
-            .write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.config(
+            listenDirectory: sandbox.root, serviceDirectory: serviceDirectory, sessionLimits: sessionLimits,
+            pendingReplies: pendingReplies
+        ).write(toFile: config, atomically: true, encoding: .utf8)
         let process = try sandbox.spawn(
             "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"],
             environment: Sandbox.baseEnvironment.merging(activationEnvironment) { $1 }, label: "dbus-daemon")
@@ -76,14 +79,14 @@ public final class PrivateBus: @unchecked Sendable {
         Sandbox.baseEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
     }
 
-    public static func config(listenDirectory: String, serviceDirectory: String, sessionLimits: Bool = false)
-        -> String
-    {
+    public static func config(
+        listenDirectory: String, serviceDirectory: String, sessionLimits: Bool = false, pendingReplies: Int = 50_000
+    ) -> String {
         let limits =
             sessionLimits
             ? ["max_incoming_bytes", "max_outgoing_bytes", "max_message_size"].map {
                 "<limit name=\"\($0)\">1000000000</limit>"
-            }.joined() + "<limit name=\"max_replies_per_connection\">50000</limit>" : ""
+            }.joined() + "<limit name=\"max_replies_per_connection\">\(pendingReplies)</limit>" : ""
         return """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

@@ -36,10 +36,10 @@ public final class World: @unchecked Sendable {
         }
     }
 
-    public init(_ label: String, sessionLimits: Bool = false) async throws {
+    public init(_ label: String, sessionLimits: Bool = false, pendingReplies: Int = 50_000) async throws {
         sandbox = try Sandbox(label)
         do {
-            bus = try await PrivateBus(in: sandbox, sessionLimits: sessionLimits)
+            bus = try await PrivateBus(in: sandbox, sessionLimits: sessionLimits, pendingReplies: pendingReplies)
         } catch {
             sandbox.close()
             throw error

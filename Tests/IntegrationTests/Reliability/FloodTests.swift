@@ -8,6 +8,15 @@ extension Reliability {
     /// against a daemon with 150 tasks (a 14 KB timeline). The daemon stays under 64 MiB, is back
     /// within 2 MiB of where it started a few seconds after they leave, and another client's
     /// `GetWidgetEntry` is answered meanwhile, nine calls in ten within 100 ms.
+    ///
+    /// Twice: with the session bus's 50,000 calls awaiting a reply per connection, and with the
+    /// system bus's 128. dbus-daemon walks its whole list of awaited replies for every call it
+    /// forwards (bus/connection.c, `bus_connections_expect_reply`), and it accepts the flooders'
+    /// calls faster than it hands them to the daemon and takes the answers back (2 KiB per
+    /// connection per turn of its loop), so at the full size with 50,000 that walk takes the bus's
+    /// whole core for seconds and every other caller waits in it, whatever the daemon does: there
+    /// the latency is measured and reported, not bounded; with 128 the bus refuses a flooder's
+    /// 129th waiting call itself and the bound holds.
     @Suite("Floods")
     struct FloodTests {
         static let calls = ReliabilityRun.size(fast: 5_000, full: 25_000)
@@ -41,9 +50,11 @@ extension Reliability {
             time.sleep(hold)
             """
 
-        @Test("two clients flooding GetTimeline without reading: bounded, given back, others answered")
-        func flood() async throws {
-            let world = try await World("flood", sessionLimits: true)
+        @Test(
+            "two clients flooding GetTimeline without reading: bounded, given back, others answered",
+            arguments: [50_000, 128])
+        func flood(pendingReplies: Int) async throws {
+            let world = try await World("flood-\(pendingReplies)", sessionLimits: true, pendingReplies: pendingReplies)
             defer { world.close() }
             let daemon = try await world.daemon(now: "2026-03-02T00:05:00+01:00")
             let client = try world.client()
@@ -86,25 +97,29 @@ extension Reliability {
             #expect(residentAfter <= residentBefore + 2048, "\(residentBefore) KiB before, \(residentAfter) KiB after")
             // Nine calls in ten within 100 ms: the slowest (at the flood's first instants, while the
             // bus forwards the whole burst) is reported, not bounded (docs/RELIABILITY.md, "Floods").
+            // Not bounded either at the full size on the session bus's 50,000 awaited replies: the
+            // time goes to the bus's walk of that list (above).
             let ninetieth = sorted.isEmpty ? 0 : sorted[sorted.count * 9 / 10]
-            #expect(
-                ninetieth < 100,
-                "GetWidgetEntry during the flood: median \(median) ms, slowest \(slowest) ms, in order: \(latencies.map { Int($0) })"
-            )
+            let bounded = pendingReplies <= 128 || Self.calls <= 5_000
+            let latencyLine =
+                "GetWidgetEntry during the flood (\(pendingReplies) awaited replies per connection): median \(median) ms, "
+                + "90th percentile \(ninetieth) ms, slowest \(slowest) ms, in order: \(latencies.map { Int($0) })"
+            print(latencyLine)
+            if bounded { #expect(ninetieth < 100, "\(latencyLine)") }
             #expect(daemon.process.isRunning)
             try ReliabilityRun.fragment(
-                "65-flood",
+                "65-flood-\(pendingReplies)",
                 """
-                ## Floods
+                ## Floods, \(pendingReplies) awaited replies per connection
 
-                `FloodTests.flood`, \(ReliabilityRun.daemonBuild), on a bus with the session bus's limits: two clients each send \(Self.calls) `GetTimeline` calls (150 tasks: a 14 KB reply) in one write and never read a byte, then hold their connections \(hold) s. Another client calls `GetWidgetEntry` every 50 ms meanwhile.
+                `FloodTests.flood`, \(ReliabilityRun.daemonBuild), on a bus with the session bus's limits\(pendingReplies == 50_000 ? "" : " but the system bus's \(pendingReplies) calls awaiting a reply per connection"): two clients each send \(Self.calls) `GetTimeline` calls (150 tasks: a 14 KB reply) in one write and never read a byte, then hold their connections \(hold) s. Another client calls `GetWidgetEntry` every 50 ms meanwhile.
 
                 | | |
                 | --- | --- |
                 | resident before | \(residentBefore) KiB |
                 | peak (VmHWM) | \(peak) KiB (bound 65536) |
                 | resident a few seconds after they left | \(residentAfter) KiB (bound: before + 2048) |
-                | `GetWidgetEntry` during the flood: calls, median, 90th percentile, slowest | \(latencies.count), \(ReliabilityRun.format(median)) ms, \(ReliabilityRun.format(ninetieth)) ms (bound 100), \(ReliabilityRun.format(slowest)) ms |
+                | `GetWidgetEntry` during the flood: calls, median, 90th percentile, slowest | \(latencies.count), \(ReliabilityRun.format(median)) ms, \(ReliabilityRun.format(ninetieth)) ms (\(bounded ? "bound 100" : "not bounded: the bus's walk of its awaited replies"), \(ReliabilityRun.format(slowest)) ms |
 
                 """)
         }
