@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 build=${1:-.build/debug}
 
 calls='open|open64|openat|openat64|creat|read|readv|write|writev|pread|pread64|pwrite|pwrite64|close|fsync|fdatasync|sync_file_range|rename|renameat|renameat2|link|linkat|symlink|symlinkat|readlink|readlinkat|unlink|unlinkat|rmdir|mkdir|mkdirat|mkstemp|mkstemp64|mkostemp|mkdtemp|stat|stat64|lstat|lstat64|fstat|fstat64|fstatat|fstatat64|statx|truncate|ftruncate|ftruncate64|flock|lockf|fcntl|opendir|fdopendir|readdir|readdir64|closedir|scandir|realpath|access|faccessat|chmod|fchmod|fchmodat|chown|fchown|dup|dup2|dup3|fopen|fdopen|fread|fwrite|fclose'
-targets=$(ls Sources | grep -vx -e LinuxKit -e CLinux -e CDBus)
+targets=$(ls Sources | grep -vx -e LinuxKit -e CLinux -e CDBus -e CIntl)
 status=0
 
 for target in $targets; do
