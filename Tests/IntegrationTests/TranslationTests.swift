@@ -69,6 +69,63 @@ struct TranslationTests {
         #expect(flag == help)
     }
 
+    /// The daemon's rejections: a sentence of petctl's own for each error name where it says
+    /// enough, the daemon's English behind a translated lead-in where the detail matters, and the
+    /// daemon's sentence unchanged under C.
+    @Test("the daemon's rejections in the user's language, and unchanged under C")
+    func rejections() async throws {
+        let world = try await World("ctl-l10n-err")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T09:00:00+01:00")
+        _ = try await world.petctlOK(["add", "9:00", "Yoga"])
+        let cases: [([String], [String: String])] = [
+            (
+                ["undo", "1"],
+                [
+                    "C.UTF-8": "petctl: Task 1 is not done, so there is nothing to undo.\n",
+                    "de_DE.UTF-8":
+                        "petctl: Diese Aufgabe ist nicht erledigt, es gibt also nichts rückgängig zu machen.\n",
+                    "fr_FR.UTF-8": "petctl: Cette tâche n'est pas faite : il n'y a rien à annuler.\n",
+                ]
+            ),
+            (
+                ["rest", "2026-02-01"],
+                [
+                    "C.UTF-8":
+                        "petctl: 2026-02-01 is in the past; only the open day (2026-03-02) and later days can change.\n",
+                    "de_DE.UTF-8":
+                        "petctl: Dieser Tag ist vorbei und lässt sich nicht mehr ändern; nur heute und spätere Tage.\n",
+                    "fr_FR.UTF-8":
+                        "petctl: Cette journée est terminée et ne peut plus changer ; seuls aujourd'hui et les jours suivants le peuvent.\n",
+                ]
+            ),
+            (
+                ["rest", "2026-03-05", "2026-03-04"],
+                [
+                    "C.UTF-8": "petctl: The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
+                    "de_DE.UTF-8":
+                        "petctl: petprogressd hat die Anfrage abgelehnt: The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
+                    "fr_FR.UTF-8":
+                        "petctl: petprogressd a refusé la demande : The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
+                ]
+            ),
+        ]
+        for (arguments, sentences) in cases {
+            for (locale, sentence) in sentences {
+                let result = try await world.petctl(arguments, environment: ["LANG": locale, "LC_ALL": locale])
+                #expect(result.status == 1 && result.output.isEmpty, "\(locale) \(arguments): \(result)")
+                #expect(result.errors == sentence, "\(locale) \(arguments)")
+            }
+        }
+        _ = try await world.petctlOK(["done", "1"])
+        let again = try await world.petctl(
+            ["done", "1"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"])
+        #expect(
+            again.status == 1
+                && again.errors == "petctl: Diese Aufgabe ist schon erledigt; mit petctl undo wird sie wieder offen.\n",
+            "\(again)")
+    }
+
     /// One plural (`%d task`) at 0, 1, 2 and 5 in each language: French says "0 tâche", German
     /// and English "0 Aufgaben", "0 tasks" (each language's own rule, from its catalogue's header).
     @Test("a plural at 0, 1, 2 and 5 tasks in English, German and French")
