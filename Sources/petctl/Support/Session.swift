@@ -56,7 +56,7 @@ enum Session {
 
     /// The daemon's sentence as a person at the command line needs it: in the user's language
     /// where the catalogue has a sentence for the error's name (the daemon's own are English on
-    /// the bus, petprogress(7) §7), else the daemon's, with petctl's commands where a D-Bus caller
+    /// the bus, petprogress(7) §6.1), else the daemon's, with petctl's commands where a D-Bus caller
     /// lists tasks with `ListTasks`. Where the daemon's sentence holds what matters (the limit,
     /// the field, the file), it is kept behind a translated lead-in.
     static func sentence(_ rejection: PetError) -> String {
