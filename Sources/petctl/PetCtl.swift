@@ -10,14 +10,15 @@ struct PetCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "petctl",
         abstract: tr("Plan today, check tasks off and watch your pet grow."),
-        discussion: """
+        discussion: tr(
+            """
             petctl talks to petprogressd on your session bus (starting it through D-Bus activation \
             when it is installed). Today's tasks are named by the number \"petctl today\" shows (3), \
             tomorrow's by \"petctl tomorrow\"'s +N (+1), repeating tasks by their template's t-N.
 
             Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
             daemon or the bus cannot be reached, 64 bad usage.
-            """,
+            """),
         version: Product.version,
         subcommands: [
             Today.self, Tomorrow.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self,
@@ -49,7 +50,7 @@ struct PetCtl: ParsableCommand {
             if error is ExitCode {
                 Glibc.exit(code.rawValue)  // A command's own status: it has reported the failure.
             }
-            Output.error("\(oneLine(fullMessage(for: error))) (see \(help(CommandNames.command(arguments))))")
+            Output.error(tr("%s (see %s)", oneLine(fullMessage(for: error)), help(CommandNames.command(arguments))))
             Glibc.exit(code.rawValue)
         }
     }
@@ -62,7 +63,7 @@ struct PetCtl: ParsableCommand {
     static func oneLine(_ message: String) -> String {
         let lines = message.split(separator: "\n").prefix { !$0.hasPrefix("Usage:") }
             .map { $0.trimmingPrefix(while: { $0 == " " }) }
-        guard let first = lines.first else { return "bad usage" }
+        guard let first = lines.first else { return tr("bad usage") }
         let values = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
         let sentence = first.hasPrefix("Error: ") ? first.dropFirst("Error: ".count) : first[...]
         return values.isEmpty ? String(sentence) : "\(sentence) \(values.joined(separator: ", "))"

@@ -6,25 +6,26 @@ import PetCore
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a task for today (or tomorrow), once or repeating.",
-        discussion: """
+        abstract: tr("Add a task for today (or tomorrow), once or repeating."),
+        discussion: tr(
+            """
             Examples:
               petctl add 14:30 "Write report"
               petctl add 07:00 Stretch --repeat weekdays
               petctl add 9:30am Dentist --tomorrow
               petctl add +20m "Call back"
-            """)
+            """))
 
-    @Argument(help: ArgumentHelp("The time: \(TimeInput.help)"))
+    @Argument(help: ArgumentHelp(tr("The time: %s", TimeInput.help)))
     var time: String
 
-    @Argument(help: "The title (1–200 characters; quote it if it has spaces).")
+    @Argument(help: ArgumentHelp(tr("The title (1–200 characters; quote it if it has spaces).")))
     var title: [String]
 
-    @Option(name: .long, help: "Repeat: daily, weekdays, or days such as mon,wed,fri.")
+    @Option(name: .long, help: ArgumentHelp(tr("Repeat: daily, weekdays, or days such as mon,wed,fri.")))
     var `repeat`: String?
 
-    @Flag(help: "Add it for tomorrow instead of today.")
+    @Flag(help: ArgumentHelp(tr("Add it for tomorrow instead of today.")))
     var tomorrow = false
 
     var joinedTitle: String { title.joined(separator: " ") }
@@ -33,11 +34,11 @@ struct Add: ParsableCommand {
         let input = try TimeInput.validated(time)
         if tomorrow, case .later = input {
             throw ValidationError(
-                "\(quoted(time)) counts from now; for tomorrow give a clock time such as 9:30 or 9:30am")
+                tr("%s counts from now; for tomorrow give a clock time such as 9:30 or 9:30am", quoted(time)))
         }
         if `repeat` == "" {
             throw ValidationError(
-                "--repeat needs daily, weekdays or days such as mon,wed,fri; leave it out for a one-off")
+                tr("--repeat needs daily, weekdays or days such as mon,wed,fri; leave it out for a one-off"))
         }
         do throws(PetError) {
             _ = try TaskTitle.validate(joinedTitle)
@@ -61,8 +62,14 @@ struct Add: ParsableCommand {
             let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
             return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil, sent)
         }
-        let what = rule.isEmpty ? "" : ", repeating \(rule)"
-        let today = copy.map { " Today's copy is \($0)." } ?? ""
-        Output.lines(["Added \(shown): \(sent) \(Titles.quoted(joinedTitle)) (\(day)\(what)).\(today)"])
+        let title = Titles.quoted(joinedTitle)
+        let added =
+            switch (tomorrow, rule.isEmpty) {
+            case (false, true): tr("Added %s: %s %s (today).", shown, sent, title)
+            case (true, true): tr("Added %s: %s %s (tomorrow).", shown, sent, title)
+            case (false, false): tr("Added %s: %s %s (today, repeating %s).", shown, sent, title, rule)
+            case (true, false): tr("Added %s: %s %s (tomorrow, repeating %s).", shown, sent, title, rule)
+            }
+        Output.lines([added + (copy.map { " " + tr("Today's copy is %s.", $0) } ?? "")])
     }
 }

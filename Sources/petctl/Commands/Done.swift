@@ -6,12 +6,13 @@ import PetCore
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done",
-        abstract: "Mark a task done (no ID: the next task).",
-        discussion: """
+        abstract: tr("Mark a task done (no ID: the next task)."),
+        discussion: tr(
+            """
             On time (within the grace window of its time) earns 2 XP, early or late 1. When that \
             evolves the pet, a line says so; the panel's pet catches up at the top of the hour.
             Examples: petctl done    petctl done 3
-            """)
+            """))
 
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
@@ -33,10 +34,20 @@ struct Done: ParsableCommand {
                 try PetMoment.after(client, before: before)
             )
         }
-        let judged = xp >= 2 ? "on time" : record?.judgement ?? "late"
+        let judged = Self.judgement(xp >= 2 ? "on time" : record?.judgement ?? "late")
         Output.lines(
-            ["Done: \(shown) \(Titles.forLine(title, width: 60)), +\(xp) XP (\(judged))."]
+            [tr("Done: %s %s, +%d XP (%s).", shown, Titles.forLine(title, width: 60), xp, judged)]
                 + (moment.map { [$0] } ?? []))
+    }
+
+    /// PetCore's judgement of a completion (`TaskRecord.judgement`) in the user's language.
+    static func judgement(_ word: String) -> String {
+        switch word {
+        case "on time": trc("judgement", "on time")
+        case "early": trc("judgement", "early")
+        case "late": trc("judgement", "late")
+        default: word
+        }
     }
 }
 
@@ -44,11 +55,12 @@ struct Done: ParsableCommand {
 struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snooze",
-        abstract: "Snooze a task by the snooze length (no ID: the next task).",
-        discussion: """
+        abstract: tr("Snooze a task by the snooze length (no ID: the next task)."),
+        discussion: tr(
+            """
             A snooze moves the task later in today's order; on time is still judged against its own time.
             Examples: petctl snooze    petctl snooze 3
-            """)
+            """))
 
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
@@ -56,7 +68,7 @@ struct Snooze: ParsableCommand {
         let (shown, until, title) = try Handle.act(
             on: task, verb: "snooze", named: { try $0.snooze($1) }, next: { try $0.snoozeNext() })
         Output.lines([
-            "Snoozed \(shown) \(Titles.forLine(title, width: 60)) to \(LocalClock.time(until))."
+            tr("Snoozed %s %s to %s.", shown, Titles.forLine(title, width: 60), LocalClock.time(until))
         ])
     }
 }
@@ -65,9 +77,11 @@ struct Snooze: ParsableCommand {
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: "Undo a completion of today (no ID: the most recent one).",
+        abstract: tr("Undo a completion of today (no ID: the most recent one)."),
         discussion:
-            "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 3"
+            tr(
+                "The pet becomes exactly what it would be without that completion.\nExamples: petctl undo    petctl undo 3"
+            )
     )
 
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
@@ -78,17 +92,19 @@ struct Undo: ParsableCommand {
             if let task {
                 let named = try task.todays(client, verb: "undo")
                 try task.call(named) { try client.undo($0) }
-                return (named?.shown ?? task.typed, named?.record.title ?? "", try PetMoment.after(client, before: before))
+                return (
+                    named?.shown ?? task.typed, named?.record.title ?? "", try PetMoment.after(client, before: before)
+                )
             }
             let today = try client.listTasks(day: "")
             guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
-                throw Session.refuse("nothing to undo: no task is done today")
+                throw Session.refuse(tr("nothing to undo: no task is done today"))
             }
             try client.undo(last.id)
             return (Handle.shown(last), last.title, try PetMoment.after(client, before: before))
         }
         Output.lines(
-            ["Undone: \(shown) \(Titles.forLine(title, width: 60)) is pending again."]
+            [tr("Undone: %s %s is pending again.", shown, Titles.forLine(title, width: 60))]
                 + (moment.map { [$0] } ?? []))
     }
 }

@@ -6,24 +6,25 @@ import PetCore
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a task's or a template's title or time.",
-        discussion: """
+        abstract: tr("Change a task's or a template's title or time."),
+        discussion: tr(
+            """
             A done task keeps its time; changing a time clears a snooze. Editing a repeating \
             task's template (t-N) also changes today's copy, unless that is done or was edited on its own.
             Examples:
               petctl edit 3 --time 15:00
               petctl edit +1 --title Dentist
               petctl edit t-3 --title "Stretch and breathe"
-            """)
+            """))
 
     @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
 
-    @Option(help: "The new title.") var title: String?
+    @Option(help: ArgumentHelp(tr("The new title."))) var title: String?
 
-    @Option(help: ArgumentHelp("The new time: \(TimeInput.help)")) var time: String?
+    @Option(help: ArgumentHelp(tr("The new time: %s", TimeInput.help))) var time: String?
 
     func validate() throws {
-        guard title != nil || time != nil else { throw ValidationError("give --title, --time or both") }
+        guard title != nil || time != nil else { throw ValidationError(tr("give --title, --time or both")) }
         if let time { _ = try TimeInput.validated(time) }
         do throws(PetError) {
             if let title { _ = try TaskTitle.validate(title) }
@@ -41,22 +42,30 @@ struct Edit: ParsableCommand {
                     try client.updateTask(id: id, title: title ?? "", time: sent)
                     return id
                 }
-                let echo = try TaskEcho.find(id, client).map { ": \($0.line)" } ?? ""
-                return "Updated \(named?.shown ?? task.typed)\(echo)."
+                let shown = named?.shown ?? task.typed
+                return try TaskEcho.find(id, client).map { tr("Updated %s: %s.", shown, $0.line) }
+                    ?? tr("Updated %s.", shown)
             }
             // Today's copy follows the template unless it is done or was edited on its own
             // (petprogress(7) §3): say which.
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             try task.call(nil) { try client.updateTask(id: $0, title: title ?? "", time: sent) }
-            let echo = try TaskEcho.find(id, client).map { ": \($0.line)" } ?? ""
-            guard let copy else { return "Updated \(id)\(echo)." }
+            let echo = try TaskEcho.find(id, client)?.line
+            guard let copy else { return echo.map { tr("Updated %s: %s.", id, $0) } ?? tr("Updated %s.", id) }
             let after = try client.listTasks(day: "").first { $0.id == copy.id }
             let shown = Handle.shown(copy)
             guard let after, after.title != copy.title || after.time != copy.time else {
-                return
-                    "Updated \(id)\(echo) from tomorrow on; today's copy \(shown) stays as it is (done or edited on its own)."
+                return echo.map {
+                    tr(
+                        "Updated %s: %s from tomorrow on; today's copy %s stays as it is (done or edited on its own).",
+                        id, $0, shown)
+                }
+                    ?? tr(
+                        "Updated %s from tomorrow on; today's copy %s stays as it is (done or edited on its own).", id,
+                        shown)
             }
-            return "Updated \(id)\(echo), and today's copy \(shown) with it."
+            return echo.map { tr("Updated %s: %s, and today's copy %s with it.", id, $0, shown) }
+                ?? tr("Updated %s, and today's copy %s with it.", id, shown)
         }
         Output.lines([said])
     }

@@ -6,8 +6,9 @@ import PetCore
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export all of history, today, templates, settings, rest days and the pet.",
-        discussion: """
+        abstract: tr("Export all of history, today, templates, settings, rest days and the pet."),
+        discussion: tr(
+            """
             json (the default) is one document with a schema version: every closed day with its \
             tasks, the open day's and tomorrow's tasks, templates, settings, rest days and the pet, \
             and (under "store") what petctl import needs to restore all of it exactly. \
@@ -19,27 +20,27 @@ struct Export: ParsableCommand {
             Examples:
               petctl export > backup.json
               petctl export --format csv --output tasks.csv
-            """)
+            """))
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
         case json, csv
     }
 
-    @Option(help: "json or csv.") var format: Format = .json
+    @Option(help: ArgumentHelp(tr("json or csv."))) var format: Format = .json
 
-    @Option(help: "Write to this file instead of standard output.") var output: String?
+    @Option(help: ArgumentHelp(tr("Write to this file instead of standard output."))) var output: String?
 
-    @Flag(help: "Replace the --output file if it exists.") var force = false
+    @Flag(help: ArgumentHelp(tr("Replace the --output file if it exists."))) var force = false
 
     func validate() throws {
-        if force, output == nil { throw ValidationError("--force only applies with --output FILE") }
-        if output?.isEmpty == true { throw ValidationError("--output needs a file name") }
+        if force, output == nil { throw ValidationError(tr("--force only applies with --output FILE")) }
+        if output?.isEmpty == true { throw ValidationError(tr("--output needs a file name")) }
     }
 
     func run() throws {
         // Refuse at once rather than after reading all of history; the write itself checks again.
         if let output, !force, AtomicFile.exists(output) {
-            throw Session.refuse("\(output) already exists; add --force to replace it")
+            throw Session.refuse(tr("%s already exists; add --force to replace it", output))
         }
         let document = try Session.run(Self.gather)
         let text = format == .json ? document.json : document.csv
@@ -55,7 +56,11 @@ struct Export: ParsableCommand {
         let tasks = document.history.reduce(0) { $0 + $1.tasks.count }
         let days = document.history.count
         Output.lines(
-            ["Exported \(days) closed day\(days == 1 ? "" : "s") (\(tasks) task\(tasks == 1 ? "" : "s")) to \(output)."]
+            [
+                tr(
+                    "Exported %s (%s) to %s.", trn("%d closed day", "%d closed days", days),
+                    trn("%d task", "%d tasks", tasks), output)
+            ]
         )
     }
 

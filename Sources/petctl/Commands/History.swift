@@ -6,22 +6,23 @@ import PetCore
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show the last days as a calendar of completion rates, and the pet over them.",
-        discussion: """
-            One cell a day, weeks as rows from Monday, shaded by the share of tasks done: all, 80 % \
-            or more (the daily bonus), 40-79 %, under 40 % (the daily penalty). Rest days, days \
+        abstract: tr("Show the last days as a calendar of completion rates, and the pet over them."),
+        discussion: tr(
+            """
+            One cell a day, weeks as rows from Monday, shaded by the share of tasks done: all, 80 %% \
+            or more (the daily bonus), 40-79 %%, under 40 %% (the daily penalty). Rest days, days \
             without tasks, days with no record and today are marked apart. Beneath: the pet at the \
             end of each day. petctl log DAY tells why a day changed the pet.
 
             Examples: petctl history    petctl history --days 90    petctl history --plain
-            """)
+            """))
 
-    @Option(help: "How many days, today included (1-366).") var days = 28
+    @Option(help: ArgumentHelp(tr("How many days, today included (1-366)."))) var days = 28
 
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        guard (1...366).contains(days) else { throw ValidationError("--days takes 1 to 366, not \(days)") }
+        guard (1...366).contains(days) else { throw ValidationError(tr("--days takes 1 to 366, not %d", days)) }
     }
 
     func run() throws {

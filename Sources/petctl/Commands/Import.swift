@@ -6,8 +6,9 @@ import PetBus
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Restore a JSON export: the pet, settings, templates, rest days, tasks and all of history.",
-        discussion: """
+        abstract: tr("Restore a JSON export: the pet, settings, templates, rest days, tasks and all of history."),
+        discussion: tr(
+            """
             Reads a file written by petctl export (json) and makes it the daemon's whole store. The \
             daemon checks the whole file first and changes nothing if anything in it is wrong.
 
@@ -18,16 +19,17 @@ struct Import: ParsableCommand {
             Examples:
               petctl import backup.json --check
               petctl import backup.json --replace
-            """)
+            """))
 
-    @Argument(help: "The export to read (petctl export's json).") var file: String
+    @Argument(help: ArgumentHelp(tr("The export to read (petctl export's json)."))) var file: String
 
-    @Flag(help: "Replace a store that already holds data (it is kept in a copy first).") var replace = false
+    @Flag(help: ArgumentHelp(tr("Replace a store that already holds data (it is kept in a copy first)."))) var replace =
+        false
 
-    @Flag(help: "Check the file and report; change nothing.") var check = false
+    @Flag(help: ArgumentHelp(tr("Check the file and report; change nothing."))) var check = false
 
     func validate() throws {
-        if file.isEmpty { throw ValidationError("FILE needs a file name") }
+        if file.isEmpty { throw ValidationError(tr("FILE needs a file name")) }
     }
 
     func run() throws {
@@ -36,7 +38,7 @@ struct Import: ParsableCommand {
         do {
             document = try FileDescriptor.open(file, .nonBlocking)
         } catch {
-            throw Session.refuse("cannot open \(file): \(error.reason)")
+            throw Session.refuse(tr("cannot open %s: %s", file, error.reason))
         }
         defer { document.close() }
         let summary = try Session.run { client in
@@ -46,13 +48,16 @@ struct Import: ParsableCommand {
     }
 
     static func report(_ s: ImportSummary, file: String) -> [String] {
-        func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
-        let span = s.days == 0 ? "" : " (\(s.firstDay) to \(s.lastDay))"
-        let holds =
-            "\(count(s.days, "closed day"))\(span) with \(count(s.historyTasks, "task")); open day \(s.openDay) with "
-            + "\(count(s.openTasks, "task")), \(count(s.tomorrowTasks, "task")) for tomorrow, "
-            + "\(count(s.templates, "repeating task")), \(count(s.restDays, "rest day")); \(s.stageName), \(s.stageXP) XP."
-        guard s.imported else { return ["\(file) can be imported: \(holds)", "Nothing was changed (--check)."] }
-        return ["Imported \(file): \(holds)", "The previous data is kept in \(s.keptIn)."]
+        let days = trn("%d closed day", "%d closed days", s.days)
+        let span = s.days == 0 ? days : tr("%s (%s to %s)", days, s.firstDay, s.lastDay)
+        let holds = tr(
+            "%s with %s; open day %s with %s, %s for tomorrow, %s, %s; %s, %d XP.", span,
+            trn("%d task", "%d tasks", s.historyTasks), s.openDay, trn("%d task", "%d tasks", s.openTasks),
+            trn("%d task", "%d tasks", s.tomorrowTasks), trn("%d repeating task", "%d repeating tasks", s.templates),
+            trn("%d rest day", "%d rest days", s.restDays), trc("pet form", dynamic: s.stageName), s.stageXP)
+        guard s.imported else {
+            return [tr("%s can be imported: %s", file, holds), tr("Nothing was changed (--check).")]
+        }
+        return [tr("Imported %s: %s", file, holds), tr("The previous data is kept in %s.", s.keptIn)]
     }
 }

@@ -5,26 +5,29 @@ import Glibc
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open a petprogress:// link: petprogress://today shows the Today screen.",
-        discussion: """
-            The desktop's handler for petprogress:// links runs "petctl open --hold %u" in a terminal \
+        abstract: tr("Open a petprogress:// link: petprogress://today shows the Today screen."),
+        discussion: tr(
+            """
+            The desktop's handler for petprogress:// links runs "petctl open --hold %%u" in a terminal \
             window: there the link opens the live Today screen (petctl today --interactive), and the \
             window closes when you leave it with q. Without a terminal it prints the screen; --hold \
             then keeps a window open until you press Enter.
 
             Example: petctl open petprogress://today
-            """)
+            """))
 
     static let accepted = "petprogress://today"
 
-    @Argument(help: "The link; \(accepted) (the default).")
+    @Argument(help: ArgumentHelp(tr("The link; %s (the default).", accepted)))
     var uri: String = accepted
 
     @Flag(
-        help: """
-            After the screen (or an error), wait for Enter before exiting, so that a terminal window \
-            opened for the link stays open. Waits only when standard input is a terminal.
-            """)
+        help: ArgumentHelp(
+            tr(
+                """
+                After the screen (or an error), wait for Enter before exiting, so that a terminal window \
+                opened for the link stays open. Waits only when standard input is a terminal.
+                """)))
     var hold = false
 
     @OptionGroup var display: DisplayOptions
@@ -44,7 +47,7 @@ struct Open: ParsableCommand {
         }
         defer { if hold { Hold.untilEnter() } }
         if let problem = Self.problem(uri) {
-            Output.error("\(problem) (see \(PetCtl.help("open")))")
+            Output.error(tr("%s (see %s)", problem, PetCtl.help("open")))
             throw ExitCode(64)
         }
         let screen = try Session.run { client in try Today.screen(client) }
@@ -55,6 +58,6 @@ struct Open: ParsableCommand {
     static func problem(_ uri: String) -> String? {
         // Desktop launchers may pass the link with a trailing slash.
         guard uri != accepted && uri != accepted + "/" else { return nil }
-        return "'\(uri)' is not a link petctl opens; the accepted form is \(accepted)"
+        return tr("'%s' is not a link petctl opens; the accepted form is %s", uri, accepted)
     }
 }

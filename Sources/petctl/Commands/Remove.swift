@@ -5,9 +5,9 @@ import PetBus
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
-        abstract: "Delete a task of today or tomorrow, or a template (stopping its future days).",
+        abstract: tr("Delete a task of today or tomorrow, or a template (stopping its future days)."),
         discussion:
-            "Deleting a template (t-N) keeps today's copy.\nExamples: petctl rm 3    petctl rm +1    petctl rm t-3")
+            tr("Deleting a template (t-N) keeps today's copy.\nExamples: petctl rm 3    petctl rm +1    petctl rm t-3"))
 
     @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
 
@@ -20,17 +20,20 @@ struct Remove: ParsableCommand {
                     try client.deleteTask(id)
                     return echo
                 }
-                return ("Deleted \(named?.shown ?? task.typed)\(echo.map { ": \($0.line)" } ?? "").", echo)
+                let shown = named?.shown ?? task.typed
+                return (echo.map { tr("Deleted %s: %s.", shown, $0.line) } ?? tr("Deleted %s.", shown), echo)
             }
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             let echo = try TaskEcho.find(id, client)
             try task.call(nil) { try client.deleteTask($0) }
             // The open day's copy stays, as a one-off (petprogress(7) §3).
+            let deleted = echo.map { tr("%s (%s)", id, $0.line) } ?? id
             return (
-                "Deleted \(id)\(echo.map { " (\($0.line))" } ?? ""): no more copies from tomorrow on"
-                    + (copy.map { "; today's copy \(Handle.shown($0)) stays." } ?? "."), echo
+                copy.map {
+                    tr("Deleted %s: no more copies from tomorrow on; today's copy %s stays.", deleted, Handle.shown($0))
+                } ?? tr("Deleted %s: no more copies from tomorrow on.", deleted), echo
             )
         }
-        Output.lines([said] + (echo.map { ["Bring it back: \($0.addCommand)"] } ?? []))
+        Output.lines([said] + (echo.map { [tr("Bring it back: %s", $0.addCommand)] } ?? []))
     }
 }

@@ -6,8 +6,9 @@ import PetCore
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or change the settings.",
-        discussion: """
+        abstract: tr("Show or change the settings."),
+        discussion: tr(
+            """
             reset-time  HH:MM when a day ends (00:00–23:59; a change shapes the next day)
             grace       minutes either side of a task's time that count as on time (0–720)
             snooze      minutes a snooze adds (1–240)
@@ -17,7 +18,7 @@ struct SettingsCommand: ParsableCommand {
               petctl settings
               petctl settings grace 30
               petctl settings rollover on
-            """)
+            """))
 
     enum Key: String, CaseIterable, ExpressibleByArgument {
         case resetTime = "reset-time"
@@ -25,10 +26,10 @@ struct SettingsCommand: ParsableCommand {
 
         var meaning: String {
             switch self {
-            case .resetTime: "when a day ends"
-            case .grace: "minutes either side of a task's time that count as on time (0–720)"
-            case .snooze: "minutes a snooze adds (1–240)"
-            case .rollover: "copy unfinished tasks into the next day"
+            case .resetTime: tr("when a day ends")
+            case .grace: tr("minutes either side of a task's time that count as on time (0–720)")
+            case .snooze: tr("minutes a snooze adds (1–240)")
+            case .rollover: tr("copy unfinished tasks into the next day")
             }
         }
 
@@ -54,23 +55,23 @@ struct SettingsCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "reset-time, grace, snooze or rollover.") var key: Key?
+    @Argument(help: ArgumentHelp(tr("reset-time, grace, snooze or rollover."))) var key: Key?
 
-    @Argument(help: "The new value.") var value: String?
+    @Argument(help: ArgumentHelp(tr("The new value."))) var value: String?
 
     func validate() throws {
         guard let key, let value else {
-            if value != nil { throw ValidationError("give a setting name before the value") }
+            if value != nil { throw ValidationError(tr("give a setting name before the value")) }
             return
         }
         guard key.change(value) != nil else {
             let form =
                 switch key {
                 case .resetTime: "HH:MM"
-                case .grace, .snooze: "a whole number of minutes"
-                case .rollover: "on or off"
+                case .grace, .snooze: tr("a whole number of minutes")
+                case .rollover: tr("on or off")
                 }
-            throw ValidationError("\(key.rawValue) takes \(form), not '\(value)'")
+            throw ValidationError(tr("%s takes %s, not '%s'", key.rawValue, form, value))
         }
     }
 

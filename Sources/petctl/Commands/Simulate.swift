@@ -5,8 +5,9 @@ import PetCore
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run the rules offline on a synthetic user and show when each stage is reached.",
-        discussion: """
+        abstract: tr("Run the rules offline on a synthetic user and show when each stage is reached."),
+        discussion: tr(
+            """
             Each simulated day has --tasks tasks; each is done with chance --done-rate, and a done \
             task is on time with chance --on-time-rate (else late). Rest days are the last days of \
             each week (day 1 is a Monday, so 2 means weekends): nothing is charged on them. The \
@@ -17,20 +18,21 @@ struct Simulate: ParsableCommand {
               petctl simulate --days 365 --tasks 5 --done-rate 0.8 --on-time-rate 0.8
               petctl simulate --days 730 --tasks 5 --done-rate 0.6 --on-time-rate 0.8 --rest-days-per-week 2
               petctl simulate --days 365 --tasks 5 --done-rate 0.8 --on-time-rate 0.8 --stages my-stages.json --csv
-            """)
+            """))
 
-    @Option(help: "Days to simulate (1-36500).") var days: Int
-    @Option(help: "Tasks a day (0-200).") var tasks: Int
-    @Option(help: "The chance a task is done, 0-1.") var doneRate: Double
-    @Option(help: "The chance a done task is on time, 0-1.") var onTimeRate: Double
-    @Option(help: "Rest days a week, 0-7.") var restDaysPerWeek = 0
-    @Option(help: "The seed; the same seed gives the same user.") var seed: UInt64 = 1
-    @Option(help: "A stage table file to try instead of the one in force.") var stages: String?
-    @Flag(help: "CSV: one row per stage (stage,name,threshold,first_day).") var csv = false
-    @Flag(help: "CSV: one row per day (day,rest,on_time,late,missed,xp_change,stage,stage_xp).") var perDay = false
+    @Option(help: ArgumentHelp(tr("Days to simulate (1-36500)."))) var days: Int
+    @Option(help: ArgumentHelp(tr("Tasks a day (0-200)."))) var tasks: Int
+    @Option(help: ArgumentHelp(tr("The chance a task is done, 0-1."))) var doneRate: Double
+    @Option(help: ArgumentHelp(tr("The chance a done task is on time, 0-1."))) var onTimeRate: Double
+    @Option(help: ArgumentHelp(tr("Rest days a week, 0-7."))) var restDaysPerWeek = 0
+    @Option(help: ArgumentHelp(tr("The seed; the same seed gives the same user."))) var seed: UInt64 = 1
+    @Option(help: ArgumentHelp(tr("A stage table file to try instead of the one in force."))) var stages: String?
+    @Flag(help: ArgumentHelp(tr("CSV: one row per stage (stage,name,threshold,first_day)."))) var csv = false
+    @Flag(help: ArgumentHelp(tr("CSV: one row per day (day,rest,on_time,late,missed,xp_change,stage,stage_xp).")))
+    var perDay = false
 
     func validate() throws {
-        if csv, perDay { throw ValidationError("choose --csv or --per-day, not both") }
+        if csv, perDay { throw ValidationError(tr("choose --csv or --per-day, not both")) }
         do {
             _ = try config()
         } catch {
@@ -50,7 +52,7 @@ struct Simulate: ParsableCommand {
             do { table = try StageTables.read(stages) } catch { throw ValidationError(error.problem) }
         } else {
             let (inForce, problem) = StageTables.inForce()
-            if let problem { Output.error("note: \(problem)") }
+            if let problem { Output.error(tr("note: %s", problem)) }
             table = inForce
         }
         let result = Simulator.run(try config(), stages: table)
@@ -59,7 +61,8 @@ struct Simulate: ParsableCommand {
         let width = Terminal.current(.never).width
         Output.text(result.text)
         let chart = StageChart.lines(
-            result.days.map(\.petAtClose), stages: table, width: width, left: "day 1", right: "day \(days)")
-        Output.lines(["", "The pet at the end of each day"] + chart)
+            result.days.map(\.petAtClose), stages: table, width: width, left: tr("day %d", 1), right: tr("day %d", days)
+        )
+        Output.lines(["", tr("The pet at the end of each day")] + chart)
     }
 }

@@ -6,15 +6,18 @@ import PetCore
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the daemon's version, data directory, days and any problems.",
-        discussion: """
+        abstract: tr("Show the daemon's version, data directory, days and any problems."),
+        discussion: tr(
+            """
             After a damaged state file was recovered, petctl today shows one line about it until \
             you acknowledge it with --ack; the recovery stays listed here.
 
             Example: petctl status --ack
-            """)
+            """))
 
-    @Flag(help: "Acknowledge the problems shown (AcknowledgeProblems): petctl today stops showing the recovery line.")
+    @Flag(
+        help: ArgumentHelp(
+            tr("Acknowledge the problems shown (AcknowledgeProblems): petctl today stops showing the recovery line.")))
     var ack = false
 
     func run() throws {
@@ -22,19 +25,21 @@ struct Status: ParsableCommand {
             if ack { try client.acknowledgeProblems() }
             return try client.status()
         }
-        var lines = [
-            "petprogressd \(status.version)",
-            "data         \(status.dataDirectory)",
-            "open day     \(status.openDay)",
-            "last closed  \(status.lastClosedDay.isEmpty ? "none yet" : status.lastClosedDay)",
-            "changes      \(status.mutations)",
+        var rows = [
+            (tr("data"), status.dataDirectory),
+            (tr("open day"), status.openDay),
+            (tr("last closed"), status.lastClosedDay.isEmpty ? tr("none yet") : status.lastClosedDay),
+            (tr("changes"), "\(status.mutations)"),
         ]
-        lines += status.problems.isEmpty ? ["problems     none"] : status.problems.map { "problem      \($0)" }
+        rows += status.problems.isEmpty ? [(tr("problems"), tr("none"))] : status.problems.map { (tr("problem"), $0) }
         if !status.recovery.isEmpty {
             let when = LocalClock.iso(status.recoveryAt)
-            let seen = status.problemsAcknowledged ? "acknowledged" : "not acknowledged: petctl status --ack"
-            lines.append("recovery     \(when): \(status.recovery) Lost: \(status.recoveryLost). (\(seen))")
+            let seen = status.problemsAcknowledged ? tr("acknowledged") : tr("not acknowledged: petctl status --ack")
+            rows.append((tr("recovery"), tr("%s: %s Lost: %s. (%s)", when, status.recovery, status.recoveryLost, seen)))
         }
-        Output.lines(lines)
+        // The labels in one column, as wide as the widest (11 in English).
+        let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0
+        Output.lines(
+            ["petprogressd \(status.version)"] + rows.map { "\(TextWidth.pad($0.0, to: max(11, width)))  \($0.1)" })
     }
 }

@@ -5,13 +5,13 @@ import PetBus
 struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
-        abstract: "List the recurring templates.",
-        discussion: "Example: petctl templates   (then petctl edit t-3 --time 07:30, or petctl rm t-3)")
+        abstract: tr("List the recurring templates."),
+        discussion: tr("Example: petctl templates   (then petctl edit t-3 --time 07:30, or petctl rm t-3)"))
 
     func run() throws {
         let templates = try Session.run { client in try client.listTemplates() }
         guard !templates.isEmpty else {
-            Output.lines(["No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily"])
+            Output.lines([tr("No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily")])
             return
         }
         let width = Terminal.current(.never).width

@@ -6,8 +6,8 @@ import PetCore
 struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
-        abstract: "Show what the panel will show at each of the next 24 tops of the hour.",
-        discussion: "The pet is the pet as it is now (no day is judged in advance).\nExample: petctl timeline")
+        abstract: tr("Show what the panel will show at each of the next 24 tops of the hour."),
+        discussion: tr("The pet is the pet as it is now (no day is judged in advance).\nExample: petctl timeline"))
 
     func run() throws {
         let entries = try Session.run { client in try client.timeline() }
@@ -17,12 +17,14 @@ struct Timeline: ParsableCommand {
 
     static func row(_ e: WidgetEntry, width: Int) -> String {
         // Narrow terminals keep the glyph and drop the stage's name, to leave room for the task.
-        let name = width < 60 ? "" : TextWidth.pad(e.pet.stageName, to: 12) + " "
-        let xp = e.pet.isFinal ? "\(e.pet.stageXP) XP" : "\(e.pet.stageXP)/\(e.pet.threshold)"
+        let name = width < 60 ? "" : TextWidth.pad(trc("pet form", dynamic: e.pet.stageName), to: 12) + " "
+        let xp = e.pet.isFinal ? tr("%d XP", e.pet.stageXP) : "\(e.pet.stageXP)/\(e.pet.threshold)"
         let pet = TextWidth.pad("\(e.pet.glyph) \(name)\(xp)", to: width < 60 ? 10 : 24)
         let counts = TextWidth.padLeft("\(e.tasksDone)/\(e.tasksTotal)", to: 5)
         let prefix = "\(LocalClock.time(e.date))  \(pet)  \(counts)  "
-        guard !e.nextTaskID.isEmpty else { return prefix + (e.tasksTotal == 0 ? "no tasks" : "nothing pending") }
+        guard !e.nextTaskID.isEmpty else {
+            return prefix + (e.tasksTotal == 0 ? tr("no tasks") : tr("nothing pending"))
+        }
         let next = "\(e.nextTaskTime) "
         let room = max(1, width - TextWidth.columns(prefix + next))
         return prefix + next + Titles.forLine(e.nextTaskTitle, width: room)

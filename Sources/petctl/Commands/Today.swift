@@ -7,8 +7,9 @@ import PetCore
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
-        abstract: "Show the pet and today's tasks.",
-        discussion: """
+        abstract: tr("Show the pet and today's tasks."),
+        discussion: tr(
+            """
             The progress bar is the pet as it is now; the panel shows the pet as it was at the top of \
             the hour, and a line says so when the two differ. When a day's closeout changed the pet's \
             form since the screen was last shown, a line says so, once (the last closed day shown is \
@@ -18,22 +19,24 @@ struct Today: ParsableCommand {
             the keys are listed under ?.
 
             Examples: petctl today --plain    petctl today --interactive
-            """)
+            """))
 
     @OptionGroup var display: DisplayOptions
 
     @Flag(
-        help: """
-            Full screen and live in a terminal: arrows or j/k move, Enter or Space marks done, s snoozes, \
-            u undoes, x deletes, ? lists the keys, q leaves.
-            """)
+        help: ArgumentHelp(
+            tr(
+                """
+                Full screen and live in a terminal: arrows or j/k move, Enter or Space marks done, s snoozes, \
+                u undoes, x deletes, ? lists the keys, q leaves.
+                """)))
     var interactive = false
 
     func validate() throws {
         if interactive, isatty(0) != 1 || isatty(1) != 1 {
-            throw ValidationError("--interactive needs a terminal; for a printout use petctl today")
+            throw ValidationError(tr("--interactive needs a terminal; for a printout use petctl today"))
         }
-        if interactive, display.plain { throw ValidationError("--interactive and --plain do not go together") }
+        if interactive, display.plain { throw ValidationError(tr("--interactive and --plain do not go together")) }
     }
 
     func run() throws {
@@ -79,19 +82,21 @@ struct Today: ParsableCommand {
     /// lost are in `petctl status`).
     static func noticeLine(_ status: ServiceStatus) -> String {
         switch status.recoverySource {
-        case "snapshot": "State restored from a copy (closeout of \(status.recoveryDay))"
-        case "history": "Pet rebuilt from history (closeout of \(status.recoveryDay))"
-        default: "State damaged; started over (history kept)"
+        case "snapshot": tr("State restored from a copy (closeout of %s)", status.recoveryDay)
+        case "history": tr("Pet rebuilt from history (closeout of %s)", status.recoveryDay)
+        default: tr("State damaged; started over (history kept)")
         }
     }
 }
 
 /// How the Today screen is shown: `--plain` sentences, or the screen with `--color`.
 struct DisplayOptions: ParsableArguments {
-    @Flag(help: "One plain sentence per line, for screen readers and scripts.")
+    @Flag(help: ArgumentHelp(tr("One plain sentence per line, for screen readers and scripts.")))
     var plain = false
 
-    @Option(help: "Colour: auto (only on a terminal), always or never. NO_COLOR and TERM=dumb always turn it off.")
+    @Option(
+        help: ArgumentHelp(
+            tr("Colour: auto (only on a terminal), always or never. NO_COLOR and TERM=dumb always turn it off.")))
     var color: Terminal.ColorChoice = .auto
 
     func show(_ screen: TodayScreen) {

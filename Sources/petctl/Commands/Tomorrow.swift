@@ -7,14 +7,17 @@ import PetCore
 struct Tomorrow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tomorrow",
-        abstract: "Show tomorrow: its tasks, the repeating ones it will get, and whether it rests.",
-        discussion: """
+        abstract: tr("Show tomorrow: its tasks, the repeating ones it will get, and whether it rests."),
+        discussion: tr(
+            """
             Tomorrow's tasks are named +1, +2, … (today's are 1, 2, …), repeating tasks by their \
             template t-N, and a task of today that rollover would bring by today's number.
             Examples: petctl tomorrow    petctl add 09:30 Dentist --tomorrow    petctl edit +1 --time 10:00
-            """)
+            """))
 
-    @Option(help: "Colour: auto (only on a terminal), always or never. NO_COLOR and TERM=dumb always turn it off.")
+    @Option(
+        help: ArgumentHelp(
+            tr("Colour: auto (only on a terminal), always or never. NO_COLOR and TERM=dumb always turn it off.")))
     var color: Terminal.ColorChoice = .auto
 
     func run() throws {

@@ -7,8 +7,9 @@ import LinuxKit
 struct Tray: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tray",
-        abstract: "Show the pet in the system tray (a StatusNotifierItem with a menu) until stopped.",
-        discussion: """
+        abstract: tr("Show the pet in the system tray (a StatusNotifierItem with a menu) until stopped."),
+        discussion: tr(
+            """
             The icon and the pet line change at the top of each hour; the counts, the label beside \
             the icon and the menu's tasks follow every change at once. A left click opens Today; the \
             menu has Done and Snooze for the next three tasks, Undo and Open Today. While petprogressd \
@@ -16,7 +17,7 @@ struct Tray: ParsableCommand {
             it. Where the GNOME Shell extension is on, the item asks the tray to hide it. Started in \
             graphical sessions by petprogress-tray.service or the XDG autostart entry. Exits 0 on \
             SIGTERM, SIGINT or when the session bus goes away.
-            """)
+            """))
 
     func run() throws {
         let code = try TrayLoop(iconThemePath: Self.iconThemePath()).run()

@@ -5,15 +5,16 @@ import PetBus
 struct Widget: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widget",
-        abstract: "Print the panel's entry once, in a panel's format.",
-        discussion: """
+        abstract: tr("Print the panel's entry once, in a panel's format."),
+        discussion: tr(
+            """
             For panels that run a command on an interval. A daemon that cannot be reached prints the \
             "not running" record of the format and exits 3.
 
             Examples:
               petctl widget --format waybar
               petctl widget --template '{glyph} {done}/{total} {next_time} {next_title}'
-            """)
+            """))
 
     @OptionGroup var panel: PanelOptions
 

@@ -26,9 +26,9 @@ enum AtomicFile {
         } catch {
             let why = error.failure.reason
             switch (error.failure.call, error.failure.errno) {
-            case ("mkstemp", _): throw Failure(sentence: "cannot create a file in \(directory): \(why)")
-            case ("link", EEXIST): throw Failure(sentence: "\(path) already exists; add --force to replace it")
-            default: throw Failure(sentence: "cannot write \(path): \(why)")
+            case ("mkstemp", _): throw Failure(sentence: tr("cannot create a file in %s: %s", directory, why))
+            case ("link", EEXIST): throw Failure(sentence: tr("%s already exists; add --force to replace it", path))
+            default: throw Failure(sentence: tr("cannot write %s: %s", path, why))
             }
         }
     }

@@ -10,8 +10,10 @@ enum CommandNames {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let word = first == "help" && arguments.count > 1 ? arguments[1] : first
         guard !all.contains(word), !word.hasPrefix("-") else { return nil }
-        let hint = suggestion(for: word).map { "did you mean '\($0)'? " } ?? ""
-        return "there is no command \(quotedWord(word)); \(hint)petctl help lists them"
+        guard let hint = suggestion(for: word) else {
+            return tr("there is no command %s; petctl help lists them", quotedWord(word))
+        }
+        return tr("there is no command %s; did you mean '%s'? petctl help lists them", quotedWord(word), hint)
     }
 
     /// The command `arguments` run, for `petctl help <command>` in an error ("" for none).

@@ -40,10 +40,11 @@ enum Handle: Equatable, ExpressibleByArgument {
         }
     }
 
-    static let help =
-        "a task's number from petctl today (e.g. 3), tomorrow's from petctl tomorrow (+2), or a template's t-N"
+    static var help: String {
+        tr("a task's number from petctl today (e.g. 3), tomorrow's from petctl tomorrow (+2), or a template's t-N")
+    }
     /// For `done`, `snooze` and `undo`, which act on today's tasks only.
-    static let todayHelp = "a task's number from petctl today (e.g. 3)"
+    static var todayHelp: String { tr("a task's number from petctl today (e.g. 3)") }
 
     /// The shown name of a task record: its number on its day (`+N` for the next day's), or its
     /// id when the daemon gives no number.
@@ -65,12 +66,12 @@ enum Handle: Equatable, ExpressibleByArgument {
         case .template: return nil
         case .today(let n):
             guard let task = try client.listTasks(day: "").first(where: { $0.number == n }) else {
-                throw Session.refuse("there is no task \(n) today; petctl today lists them")
+                throw Session.refuse(tr("there is no task %d today; petctl today lists them", n))
             }
             return Named(record: task, shown: Self.shown(task))
         case .tomorrow(let n):
             guard let task = try client.listTasks(day: "tomorrow").first(where: { $0.number == n }) else {
-                throw Session.refuse("there is no task +\(n) tomorrow; petctl tomorrow lists them")
+                throw Session.refuse(tr("there is no task +%d tomorrow; petctl tomorrow lists them", n))
             }
             return Named(record: task, shown: Self.shown(task, tomorrow: true))
         case .id(let id):
@@ -123,17 +124,26 @@ enum Handle: Equatable, ExpressibleByArgument {
     /// The task of today this handle names, for `done`, `snooze` and `undo`: a template or
     /// tomorrow's task is refused with what to type instead (nil: an id the daemon judges).
     func todays(_ client: PetClient, verb: String) throws -> Named? {
-        let done = verb == "done" ? "marked done" : verb == "snooze" ? "snoozed" : "undone"
         switch self {
         case .template(let id):
-            let copy = try client.listTasks(day: "").first { $0.templateID == id }
-            let instead = copy.map { "; today's copy is \(Handle.shown($0)): petctl \(verb) \(Handle.shown($0))" }
+            guard let copy = try client.listTasks(day: "").first(where: { $0.templateID == id }) else {
+                throw Session.refuse(
+                    tr("%s is a repeating task, not one of today's tasks, and today has no copy of it", id))
+            }
+            let shown = Handle.shown(copy)
             throw Session.refuse(
-                "\(id) is a repeating task, not one of today's tasks\(instead ?? ", and today has no copy of it")")
+                tr(
+                    "%1$s is a repeating task, not one of today's tasks; today's copy is %2$s: petctl %3$s %2$s", id,
+                    shown, verb))
         case .today, .tomorrow, .id:
             let task = try task(client)
             if let task, task.shown.hasPrefix("+") {
-                throw Session.refuse("\(typed) is tomorrow's task; only today's tasks can be \(done)")
+                throw Session.refuse(
+                    verb == "done"
+                        ? tr("%s is tomorrow's task; only today's tasks can be marked done", typed)
+                        : verb == "snooze"
+                            ? tr("%s is tomorrow's task; only today's tasks can be snoozed", typed)
+                            : tr("%s is tomorrow's task; only today's tasks can be undone", typed))
             }
             return task
         }

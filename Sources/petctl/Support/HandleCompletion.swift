@@ -21,7 +21,7 @@ enum HandleCompletion {
         }
         if tomorrowAndTemplates {
             if let tomorrow = try? client.listTasks(day: "tomorrow") {
-                pairs += tomorrow.map { (Handle.shown($0, tomorrow: true), "tomorrow \($0.time) \($0.title)") }
+                pairs += tomorrow.map { (Handle.shown($0, tomorrow: true), tr("tomorrow %s %s", $0.time, $0.title)) }
             }
             if let templates = try? client.listTemplates() {
                 pairs += templates.map { ($0.id, "\($0.repeatRule) \($0.time) \($0.title)") }

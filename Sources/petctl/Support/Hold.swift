@@ -7,7 +7,7 @@ enum Hold {
     /// a test, /dev/null) nobody can press Enter, so it returns at once rather than hang.
     static func untilEnter() {
         guard isatty(0) == 1 else { return }
-        print("\nPress Enter to close.", terminator: "")
+        print("\n" + tr("Press Enter to close."), terminator: "")
         fflush(nil)  // The prompt has no newline, so line buffering would keep it back.
         _ = readLine()
     }

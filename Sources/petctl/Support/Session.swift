@@ -32,31 +32,76 @@ enum Session {
             return ExitCode(1)
         case .unreachable(let cause):
             Output.error(
-                "cannot reach petprogressd on the session bus (\(cause.message.isEmpty ? cause.name : cause.message)); "
-                    + "check that it is installed and running: systemctl --user status petprogress")
+                tr(
+                    "cannot reach petprogressd on the session bus (%s); check that it is installed and running: systemctl --user status petprogress",
+                    cause.message.isEmpty ? cause.name : cause.message))
             return ExitCode(3)
         case .noAnswer:
             Output.error(
-                "petprogressd did not answer in time, so the request may or may not have taken effect; "
-                    + "check with petctl today before trying again")
+                tr(
+                    "petprogressd did not answer in time, so the request may or may not have taken effect; check with petctl today before trying again"
+                ))
             return ExitCode(4)
         case .failed(let cause):
-            Output.error("petprogressd answered with an error: \(cause)")
+            Output.error(tr("petprogressd answered with an error: %s", cause))
             return ExitCode(1)
         case .malformedReply(let problem):
             Output.error(
-                "petprogressd's answer was not understood (\(problem.message)); are petctl and the daemon the same version?"
-            )
+                tr(
+                    "petprogressd's answer was not understood (%s); are petctl and the daemon the same version?",
+                    problem.message))
             return ExitCode(1)
         }
     }
 
-    /// The daemon's sentence as a person at the command line needs it: a D-Bus caller lists tasks
-    /// with `ListTasks`, a petctl user with petctl's commands.
+    /// The daemon's sentence as a person at the command line needs it: in the user's language
+    /// where the catalogue has a sentence for the error's name (the daemon's own are English on
+    /// the bus, petprogress(7) §6.1), else the daemon's, with petctl's commands where a D-Bus caller
+    /// lists tasks with `ListTasks`. Where the daemon's sentence holds what matters (the limit,
+    /// the field, the file), it is kept behind a translated lead-in.
     static func sentence(_ rejection: PetError) -> String {
         let busHint = "; list them with ListTasks."
-        guard rejection.message.hasSuffix(busHint) else { return rejection.message }
-        return rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
+        let own =
+            rejection.message.hasSuffix(busHint)
+            ? rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
+            : rejection.message
+        let said: String
+        let english: StaticString
+        switch rejection.kind {
+        case .notFound:
+            (said, english) = (
+                tr("There is no such task or template; petctl today and petctl templates list them."),
+                "There is no such task or template; petctl today and petctl templates list them."
+            )
+        case .alreadyDone:
+            (said, english) = (
+                tr("That task is already done; petctl undo makes it pending again."),
+                "That task is already done; petctl undo makes it pending again."
+            )
+        case .notDone:
+            (said, english) = (
+                tr("That task is not done, so there is nothing to undo."),
+                "That task is not done, so there is nothing to undo."
+            )
+        case .nothingPending:
+            (said, english) = (
+                tr("Nothing is pending today; add a task first."), "Nothing is pending today; add a task first."
+            )
+        case .readOnlyDay:
+            (said, english) = (
+                tr("That day has ended and cannot change; only today and later days can."),
+                "That day has ended and cannot change; only today and later days can."
+            )
+        case .invalidArgument:
+            (said, english) = (tr("petprogressd refused the request: %s", own), "petprogressd refused the request: %s")
+        case .storageFailure:
+            (said, english) = (
+                tr("petprogressd could not read or save its data: %s", own),
+                "petprogressd could not read or save its data: %s"
+            )
+        }
+        // Untranslated (C, English): the catalogue gave the msgid back, and the daemon's sentence says more.
+        return said == L10n.format(L10n.string(english), [own]) ? own : said
     }
 
     /// How long a call waits for its reply: `fallback`, or `PETCTL_REPLY_TIMEOUT_MS` when set to a

@@ -32,7 +32,9 @@ enum StageTables {
             let file = try FileDescriptor.open(path, .nonBlocking)
             defer { file.close() }
             let status = try file.status()
-            guard status.isRegularFile else { return .unreadable(reason: "it is \(status.kind), not a regular file") }
+            guard status.isRegularFile else {
+                return .unreadable(reason: tr("it is %s, not a regular file", status.kind))
+            }
             return .contents(try file.readAll(limit: 1 << 20))
         } catch {
             return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)

@@ -11,7 +11,7 @@ enum TimeInput: Equatable {
     case later(minutes: Int)
 
     /// What every refusal ends with.
-    static let examples = "e.g. 14:30, 7:05, 0705, 7pm, 7:05pm, 19h, +20m or +1h30m"
+    static var examples: String { tr("e.g. 14:30, 7:05, 0705, 7pm, 7:05pm, 19h, +20m or +1h30m") }
 
     /// Parses `text` (the whole grammar is in petprogress(7) §7), or throws a sentence with examples.
     static func parse(_ text: String) throws(TimeInputError) -> TimeInput {
@@ -34,7 +34,8 @@ enum TimeInput: Equatable {
         }
         guard t.count == 4 else {
             if digits(t) != nil, t.count <= 2 {
-                throw TimeInputError("\(quoted(text)) is ambiguous: write \(t):00, \(t)am or \(t)pm (\(examples))")
+                throw TimeInputError(
+                    tr("%1$s is ambiguous: write %2$s:00, %2$sam or %2$spm (%3$s)", quoted(text), t, examples))
             }
             throw refusal(text)
         }
@@ -72,7 +73,7 @@ enum TimeInput: Equatable {
         }
         guard rest.isEmpty, units > 0 else { throw refusal(text) }
         guard (1...24 * 60).contains(minutes) else {
-            throw TimeInputError("\(quoted(text)) must be between +1m and +24h (\(examples))")
+            throw TimeInputError(tr("%s must be between +1m and +24h (%s)", quoted(text), examples))
         }
         return .later(minutes: minutes)
     }
@@ -90,7 +91,7 @@ enum TimeInput: Equatable {
     private static func digits(_ s: String) -> Int? { digits(Substring(s)) }
 
     private static func refusal(_ text: String) -> TimeInputError {
-        TimeInputError("\(quoted(text)) is not a time petctl understands (\(examples))")
+        TimeInputError(tr("%s is not a time petctl understands (%s)", quoted(text), examples))
     }
 
     /// The `HH:MM` to send: the clock time, or `now` plus the minutes rounded up to the next whole
@@ -103,8 +104,9 @@ enum TimeInput: Equatable {
             let rounded = target % 60 == 0 ? target : target - target % 60 + 60
             guard dayEnd == 0 || rounded < dayEnd else {
                 throw TimeInputError(
-                    "+\(minutes)m from \(wallTime(now)) is \(wallTime(rounded)), past today's end at \(wallTime(dayEnd)); "
-                        + "add it for tomorrow with a clock time: petctl add --tomorrow 09:00 …")
+                    tr(
+                        "+%dm from %s is %s, past today's end at %s; add it for tomorrow with a clock time: petctl add --tomorrow 09:00 …",
+                        minutes, wallTime(now), wallTime(rounded), wallTime(dayEnd)))
             }
             return wallTime(rounded)
         }
@@ -119,7 +121,7 @@ struct TimeInputError: Error, Equatable {
 
 extension TimeInput {
     /// The grammar in a line of help.
-    static let help = "14:30, 7:05, 0705, 7pm, 7:05pm, 19h, or from now +20m, +1h30m."
+    static var help: String { tr("14:30, 7:05, 0705, 7pm, 7:05pm, 19h, or from now +20m, +1h30m.") }
 
     /// `text` parsed, or bad usage (64) with the sentence.
     static func validated(_ text: String) throws -> TimeInput {

@@ -58,7 +58,7 @@ final class Watcher {
             }
             let ended = !loop.run(until: { needsRefresh || exitCode != nil }, timeout: .seconds(86_400))
             if ended, !connection.isConnected {
-                Output.error("lost the session bus; exiting")
+                Output.error(tr("lost the session bus; exiting"))
                 return 3
             }
         }
