@@ -1,5 +1,6 @@
 import CIntl
 import Glibc
+import LinuxKit
 
 /// petctl's words in the user's language (gettext, from glibc). Every sentence a person reads goes
 /// through `tr`, `trn` or `trc` with a literal: `scripts/po.py extract` finds them for
@@ -27,10 +28,7 @@ enum L10n {
 
     /// `<petctl's directory>/../share/locale`.
     static func localeDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        guard count > 0 else { return "/usr/share/locale" }
-        let exe = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let exe = FileSystem.linkTarget("/proc/self/exe") else { return "/usr/share/locale" }
         let bin = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         return (bin.dropLast() + ["share", "locale"]).joined(separator: "/")
     }
@@ -72,7 +70,9 @@ enum L10n {
             case "s", "d":
                 let index = position ?? next
                 if position == nil { next += 1 }
-                out += arguments.indices.contains(index) ? arguments[index] : String(template[template.index(before: i)...j])
+                out +=
+                    arguments.indices.contains(index)
+                    ? arguments[index] : String(template[template.index(before: i)...j])
             default:
                 out += String(template[template.index(before: i)...j])
             }
