@@ -117,5 +117,11 @@ struct LocaleHistoryTests {
                            → Tadpole 1/10 (was Tadpole 0/10)
 
                 """, "\n\(american)")
+
+        // Shown as 10:20 AM, sent as 10:20: the bus takes HH:MM whatever the locale.
+        _ = try await world.petctlOK(["add", "+20m", "Stretch"], environment: Self.lang("en_US.UTF-8"))
+        let today = try await world.petctlOK(["today"], columns: 80, environment: Self.lang("en_US.UTF-8"))
+        #expect(today.contains("1  10:20 AM → Stretch"), "\n\(today)")
+        #expect(try await world.petctlOK(["today"], columns: 80).contains("1  10:20 → Stretch"))
     }
 }
