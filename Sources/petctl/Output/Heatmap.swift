@@ -1,9 +1,9 @@
 import PetCore
 
 /// The calendar heatmap of `petctl history` (petprogress(7) §7): one 3-column cell a day, weeks as rows
-/// from the locale's first weekday (Monday in C), shaded by completion rate at the rules' own boundaries (80 % earns the daily
-/// bonus, under 40 % the penalty); rest days, days without tasks, days without a record and
-/// today each look different without colour, and colour only adds to that.
+/// from the locale's first weekday (Monday in C), shaded by completion rate at the rules' own
+/// boundaries (80 % earns the daily bonus, under 40 % the penalty); rest days, days without tasks,
+/// days without a record and today each look different without colour, and colour only adds to that.
 enum Heatmap {
     enum Shade: CaseIterable {
         case all, high, middle, low, rest, noTasks, noRecord
