@@ -10,8 +10,8 @@
 
 The template is extracted by this script, not xgettext: xgettext 0.21 has no Swift parser.
 The calls are petctl's (Sources/petctl/Support/L10n.swift): tr("…"), trn("…", "…", n) and
-trc("context", "…"), each with literal strings (StaticString: Swift itself refuses interpolation
-there). The default pet forms' names (Sources/PetCore/Stages/StageTable.swift) are listed under the
+trc("context", "…"), and trFormat("…") for a strftime(3) format (marked no-c-format), each with
+literal strings (StaticString: Swift itself refuses interpolation there). The default pet forms' names (Sources/PetCore/Stages/StageTable.swift) are listed under the
 context "pet form": petctl translates the names the daemon sends, and a custom table's own names
 stay as written.
 """
@@ -127,14 +127,14 @@ def calls(path):
         if c == '"':
             _, i = read_literal(text, i, None)
             continue
-        m = re.match(r"(trn|trc|tr)\(", text[i:i + 4])
+        m = re.match(r"(trFormat|trn|trc|tr)\(", text[i:i + 9])
         if m and (i == 0 or not (IDENT.match(text[i - 1]) or text[i - 1] == ".")):
             kind = m.group(1)
             line = text.count("\n", 0, i) + 1
             where = f"{path}:{line}"
-            values = literal_arguments(text, i + len(kind), 2 if kind != "tr" else 1, where)
-            if kind == "tr" and len(values) == 1:
-                yield ("tr", values, line)
+            values = literal_arguments(text, i + len(kind), 2 if kind in ("trn", "trc") else 1, where)
+            if kind in ("tr", "trFormat") and len(values) == 1:
+                yield (kind, values, line)
             elif kind == "trn" and len(values) == 2:
                 yield ("trn", values, line)
             elif kind == "trc" and len(values) == 2:
@@ -169,17 +169,21 @@ def template():
                 plural = values[1]
             if kind == "trc":
                 context, msgid = values
-            entry = entries.setdefault((context, msgid), {"plural": plural, "refs": []})
+            entry = entries.setdefault((context, msgid), {"plural": plural, "refs": [], "strftime": kind == "trFormat"})
             if path not in entry["refs"]:  # files, not lines: moving code leaves the template alone
                 entry["refs"].append(path)
     for name in stage_names():
-        entries.setdefault(("pet form", name), {"plural": None, "refs": []})["refs"].append(STAGES)
+        entries.setdefault(("pet form", name), {"plural": None, "refs": [], "strftime": False})["refs"].append(STAGES)
     out = [HEADER.rstrip("\n")]
     for (context, msgid), entry in entries.items():
         block = [""]
         refs = entry["refs"]
         block += [f"#: {' '.join(refs[k:k + 2])}" for k in range(0, len(refs), 2)]
-        if "%" in msgid or (entry["plural"] and "%" in entry["plural"]):
+        if entry["strftime"]:
+            block.insert(1, "#. A strftime(3) format: %A weekday, %a its abbreviation, %-d day of the month, "
+                         "%B month, %b its abbreviation.")
+            block.append("#, no-c-format")
+        elif "%" in msgid or (entry["plural"] and "%" in entry["plural"]):
             block.append("#, c-format")
         if context:
             block.append(f"msgctxt {po_string(context)}")

@@ -250,7 +250,7 @@ final class InteractiveToday {
             let status = try c.status()
             let sent: String
             do throws(TimeInputError) {
-                sent = try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.time)
+                sent = try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.hhmm)
             } catch {
                 return error.message
             }

@@ -1,9 +1,9 @@
 import PetCore
 
 /// The calendar heatmap of `petctl history` (petprogress(7) §7): one 3-column cell a day, weeks as rows
-/// from Monday, shaded by completion rate at the rules' own boundaries (80 % earns the daily
-/// bonus, under 40 % the penalty); rest days, days without tasks, days without a record and
-/// today each look different without colour, and colour only adds to that.
+/// from the locale's first weekday (Monday in C), shaded by completion rate at the rules' own
+/// boundaries (80 % earns the daily bonus, under 40 % the penalty); rest days, days without tasks,
+/// days without a record and today each look different without colour, and colour only adds to that.
 enum Heatmap {
     enum Shade: CaseIterable {
         case all, high, middle, low, rest, noTasks, noRecord
@@ -23,13 +23,13 @@ enum Heatmap {
 
         var meaning: String {
             switch self {
-            case .all: "all done"
-            case .high: "80 % or more"
-            case .middle: "40–79 %"
-            case .low: "under 40 %"
-            case .rest: "rest day"
-            case .noTasks: "no tasks"
-            case .noRecord: "no record"
+            case .all: tr("all done")
+            case .high: tr("80 %% or more")
+            case .middle: tr("40–79 %%")
+            case .low: tr("under 40 %%")
+            case .rest: tr("rest day")
+            case .noTasks: tr("no tasks")
+            case .noRecord: tr("no record")
             }
         }
 
@@ -61,19 +61,29 @@ enum Heatmap {
         return style.bold("[") + shade.paint(middle, style) + style.bold("]")
     }
 
-    /// The header and one row a week, Monday first; with room, each week's tasks done beside it.
+    /// The header and one row a week from the locale's first weekday, each labelled with its
+    /// first day's date; with room, each week's tasks done beside it.
     static func lines(_ days: [HistoryDay], width: Int, style: Style) -> [String] {
         guard let first = days.first?.key, let last = days.last?.key else { return [] }
         let byKey = Dictionary(days.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
-        var monday = first.adding(days: 1 - first.weekday.rawValue)
-        var lines = ["        Mon Tue Wed Thu Fri Sat Sun"]
-        while monday <= last {
-            let week = (0..<7).map { byKey[monday.adding(days: $0)] }
+        let firstWeekday = LocalClock.firstWeekday.rawValue
+        let start = first.adding(days: -((first.weekday.rawValue - firstWeekday + 7) % 7))
+        let starts = stride(from: start.daysSinceEpoch, through: last.daysSinceEpoch, by: 7).map {
+            CivilDate(daysSinceEpoch: $0)
+        }
+        let labels = starts.map(LocalClock.shortDate)
+        let labelWidth = max(6, labels.map(TextWidth.columns).max() ?? 0)
+        let heads = (0..<7).compactMap { Weekday(rawValue: (firstWeekday - 1 + $0) % 7 + 1) }.map(
+            LocalClock.weekdayHead)
+        var lines = [
+            (String(repeating: " ", count: labelWidth + 2) + heads.joined(separator: " ")).trimmingTrailingSpaces
+        ]
+        for (weekStart, label) in zip(starts, labels) {
+            let week = (0..<7).map { byKey[weekStart.adding(days: $0)] }
             let cells = week.map { $0.map { cell($0, style) } ?? "   " }.joined(separator: " ")
-            var line = TextWidth.padLeft(LocalClock.shortDate(monday), to: 6) + "  " + cells
+            var line = TextWidth.padLeft(label, to: labelWidth) + "  " + cells
             if width >= 60 { line += "  " + summary(week.compactMap { $0 }) }
             lines.append(line.trimmingTrailingSpaces)
-            monday = monday.adding(days: 7)
         }
         return lines
     }
@@ -84,7 +94,7 @@ enum Heatmap {
         let counts = days.compactMap(\.counts)
         guard !counts.isEmpty else { return "" }
         let total = counts.reduce(0) { $0 + $1.total }
-        return total == 0 ? "no tasks" : "\(counts.reduce(0) { $0 + $1.done }) of \(total) done"
+        return total == 0 ? tr("no tasks") : tr("%d of %d done", counts.reduce(0) { $0 + $1.done }, total)
     }
 
     /// The legend, wrapped to `width`.
@@ -93,7 +103,8 @@ enum Heatmap {
             let mark = shade.mark.trimmingSpaces
             return (shade.paint(mark, style) + " " + shade.meaning, TextWidth.columns(mark + " " + shade.meaning))
         }
-        items.append((style.bold("[ ]") + " today", 9))
+        let today = tr("today")
+        items.append((style.bold("[ ]") + " " + today, 4 + TextWidth.columns(today)))
         return TextWidth.pack(items, width: width)
     }
 }

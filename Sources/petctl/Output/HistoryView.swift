@@ -10,15 +10,17 @@ struct HistoryView {
         guard let first = days.first, let last = days.last else { return [] }
         var lines = [
             days.count == 1
-                ? "Today, \(LocalClock.shortDate(last.key))"
-                : "Last \(days.count) days, \(LocalClock.shortDate(first.key)) to \(LocalClock.shortDate(last.key))"
+                ? tr("Today, %s", LocalClock.shortDate(last.key))
+                : tr(
+                    "Last %d days, %s to %s", days.count, LocalClock.shortDate(first.key),
+                    LocalClock.shortDate(last.key))
         ]
         lines += Heatmap.lines(days, width: width, style: style)
         lines += TextWidth.wrap(totals, width: width)
         lines += Heatmap.legend(width: width, style: style)
         let chart = StageChart.lines(
-            days.map(\.pet), stages: stages, width: width, left: LocalClock.shortDate(first.key), right: "today")
-        if !chart.isEmpty { lines += ["", "The pet at the end of each day"] + chart }
+            days.map(\.pet), stages: stages, width: width, left: LocalClock.shortDate(first.key), right: tr("today"))
+        if !chart.isEmpty { lines += ["", tr("The pet at the end of each day")] + chart }
         return lines
     }
 
@@ -30,37 +32,39 @@ struct HistoryView {
         let total = counts.reduce(0) { $0 + $1.total }
         var parts: [String] = []
         if !counts.isEmpty {
-            parts.append(total == 0 ? "no tasks" : "\(done) of \(total) tasks done (\(done * 100 / total) %)")
+            parts.append(
+                total == 0 ? tr("no tasks") : tr("%d of %d tasks done (%d %%)", done, total, done * 100 / total))
         }
         let rest = closed.filter(\.rest).count
-        if rest > 0 { parts.append("\(rest) rest day\(rest == 1 ? "" : "s")") }
+        if rest > 0 { parts.append(trn("%d rest day", "%d rest days", rest)) }
         let away = closed.filter { $0.record?.away == true }.count
-        if away > 0 { parts.append("\(away) away day\(away == 1 ? "" : "s")") }
+        if away > 0 { parts.append(trn("%d away day", "%d away days", away)) }
         let returned = closed.filter { $0.record?.returned == true }.count
-        if returned > 0 { parts.append("\(returned) return day\(returned == 1 ? "" : "s")") }
+        if returned > 0 { parts.append(trn("%d return day", "%d return days", returned)) }
         let missing = closed.filter { $0.counts == nil }.count
-        if missing > 0 { parts.append("\(missing) day\(missing == 1 ? "" : "s") without a record") }
-        return parts.isEmpty ? "No day has closed yet." : "Closed days: " + parts.joined(separator: ", ") + "."
+        if missing > 0 { parts.append(trn("%d day without a record", "%d days without a record", missing)) }
+        return parts.isEmpty ? tr("No day has closed yet.") : tr("Closed days: %s.", parts.joined(separator: ", "))
     }
 
     /// One sentence a day, oldest first.
     func plain() -> [String] { days.map(sentence) }
 
     func sentence(_ day: HistoryDay) -> String {
-        let name = "\(day.key) \(LocalClock.dayName(day.key.description).prefix { $0 != " " })"
+        let name = "\(day.key) \(LocalClock.weekdayName(day.key))"
         let pet = day.pet.map { "; " + PetText.short($0, stages) } ?? ""
         switch day.kind {
         case .noRecord:
-            return "\(name): no record\(pet)."
+            return tr("%s: no record%s.", name, pet)
         case .today(let done, let total):
-            let rest = day.rest ? ", a rest day" : ""
-            let tasks = total == 0 ? "no tasks yet" : "\(done) of \(total) done so far"
-            return "\(name): today\(rest), \(tasks)\(pet) now."
+            let rest = day.rest ? tr(", a rest day") : ""
+            let tasks = total == 0 ? tr("no tasks yet") : tr("%d of %d done so far", done, total)
+            return tr("%s: today%s, %s%s now.", name, rest, tasks, pet)
         case .closed(let r):
-            let rest = (r.rest ? "rest day, " : "") + (r.away ? "away, " : "") + (r.returned ? "return day, " : "")
-            let rate = r.tasksTotal == 0 || r.unjudged ? "" : " (\(r.tasksDone * 100 / r.tasksTotal) %)"
-            let tasks = r.tasksTotal == 0 ? "no tasks" : "\(r.tasksDone) of \(r.tasksTotal) done\(rate)"
-            return "\(name): \(rest)\(tasks), \(PetText.signed(r.xpChange)) XP\(pet)."
+            let rest =
+                (r.rest ? tr("rest day, ") : "") + (r.away ? tr("away, ") : "") + (r.returned ? tr("return day, ") : "")
+            let rate = r.tasksTotal == 0 || r.unjudged ? "" : tr(" (%d %%)", r.tasksDone * 100 / r.tasksTotal)
+            let tasks = r.tasksTotal == 0 ? tr("no tasks") : tr("%d of %d done%s", r.tasksDone, r.tasksTotal, rate)
+            return tr("%s: %s%s, %s XP%s.", name, rest, tasks, PetText.signed(r.xpChange), pet)
         }
     }
 }

@@ -15,20 +15,20 @@ struct LogView {
         // Wide: the events follow the day's name; narrow: they go under it.
         let indent = width >= 60 ? TextWidth.columns(header) + 2 : 2
         let room = max(20, width - indent)
-        let unjudged = record.rest ? "rest day" : record.away ? "away" : "return day"
+        let unjudged = record.rest ? tr("rest day") : record.away ? tr("away") : tr("return day")
         var items: [Item] = []
         for (step, moment) in zip(story.steps, story.moments(stages: stages)) {
             items.append(item(step, room: room, unjudged: unjudged))
             if let moment { items.append(momentItem(moment)) }
         }
         if record.rest {
-            items.append(plainItem("no daily result: rest day"))
+            items.append(plainItem(tr("no daily result: rest day")))
         } else if record.away {
-            items.append(plainItem("no daily result: away (untouched, after an untouched day)"))
+            items.append(plainItem(tr("no daily result: away (untouched, after an untouched day)")))
         } else if record.returned {
-            items.append(plainItem("no daily result: return day, judged as a rest day"))
+            items.append(plainItem(tr("no daily result: return day, judged as a rest day")))
         } else if record.tasks.isEmpty {
-            items.append(plainItem("no tasks, no daily result"))
+            items.append(plainItem(tr("no tasks, no daily result")))
         }
         items += result(story, room: room)
         var lines = pack(items, room: room).enumerated().map { n, line in
@@ -41,7 +41,7 @@ struct LogView {
     /// A day in the range with no record.
     func noRecord(_ key: String) -> [String] {
         let header = LocalClock.shortDayName(key)
-        let note = style.dim("no record (nothing changed that day)")
+        let note = style.dim(tr("no record (nothing changed that day)"))
         return width >= 60 ? ["\(header)  \(note)"] : [header, "  \(note)"]
     }
 
@@ -53,17 +53,23 @@ struct LogView {
     }
 
     /// `unjudged`: why an undone task was not charged (a rest, an away or a return day).
-    func item(_ step: DayStory.Step, room: Int, unjudged: String = "rest day") -> Item {
+    func item(_ step: DayStory.Step, room: Int, unjudged: String = tr("rest day")) -> Item {
         switch step {
         case .done(let t):
-            return task(t, xp: t.xp, note: "(\(t.judgement), \(LocalClock.time(t.completedAt)))", room: room)
-        case .missed(let t): return task(t, xp: -2, note: "(missed)", room: room)
-        case .uncharged(let t): return task(t, xp: 0, note: "(not done, \(unjudged))", room: room)
+            return task(t, xp: t.xp, note: tr("(%s, %s)", judgement(t), LocalClock.time(t.completedAt)), room: room)
+        case .missed(let t): return task(t, xp: -2, note: tr("(missed)"), room: room)
+        case .uncharged(let t): return task(t, xp: 0, note: tr("(not done, %s)", unjudged), room: room)
         case .dailyResult(let done, let total):
             let xp = step.event?.xp ?? 0
-            let counts = "(\(done) of \(total) done)"
-            return xp == 0 ? plainItem("no daily result \(counts)") : signedItem(xp, "daily result \(counts)")
+            return xp == 0
+                ? plainItem(tr("no daily result (%d of %d done)", done, total))
+                : signedItem(xp, tr("daily result (%d of %d done)", done, total))
         }
+    }
+
+    /// How a done task was judged (petprogress(7) §3), in the user's words.
+    func judgement(_ task: TaskRecord) -> String {
+        task.xp >= 2 ? tr("on time") : task.completedAt < task.scheduledAt ? tr("early") : tr("late")
     }
 
     /// `+2 Title (on time, 14:31)`, the title cut to what the line has room for.
@@ -93,20 +99,24 @@ struct LogView {
     func momentItem(_ moment: DayStory.Moment) -> Item {
         switch moment {
         case .evolved(_, let to, let dropped):
-            let over = dropped > 0 ? "; \(dropped) XP over the threshold dropped" : ""
-            return Item(text: "↑ \(stages.stage(to.stageIndex).name) (evolved\(over))", paint: style.bold)
+            let name = trc("pet form", dynamic: stages.stage(to.stageIndex).name)
+            let text =
+                dropped > 0
+                ? tr("↑ %s (evolved; %d XP over the threshold dropped)", name, dropped) : tr("↑ %s (evolved)", name)
+            return Item(text: text, paint: style.bold)
         case .deEvolved(_, let fell, let to):
             let threshold = stages.threshold(to.stageIndex)
             let sum = "\(threshold) − 1 − \(-fell)"
-            let floored = threshold - 1 + fell < 0 ? " < 0, so 0" : ""
-            return Item(text: "↓ \(PetText.short(to, stages)) (de-evolved: \(sum)\(floored))", paint: style.bold)
+            let floored = threshold - 1 + fell < 0 ? tr(" < 0, so 0") : ""
+            return Item(text: tr("↓ %s (de-evolved: %s%s)", PetText.short(to, stages), sum, floored), paint: style.bold)
         }
     }
 
     /// `→ Frog 12/30 (was Frog 11/30)`, or `(unchanged)`; two items when a line is too narrow.
     func result(_ story: DayStory, room: Int) -> [Item] {
         let after = "→ \(PetText.short(story.recorded, stages))"
-        let was = story.recorded == story.before ? "(unchanged)" : "(was \(PetText.short(story.before, stages)))"
+        let was =
+            story.recorded == story.before ? tr("(unchanged)") : tr("(was %s)", PetText.short(story.before, stages))
         let bold = style.bold
         guard TextWidth.columns(after + " " + was) > room else {
             return [Item(text: after + " " + was) { bold(String($0.prefix(after.count))) + $0.dropFirst(after.count) }]
@@ -130,19 +140,23 @@ struct LogView {
         var sentences: [String] = []
         if story.xpSum != r.xpChange {
             sentences.append(
-                "! mismatch: these events add up to \(PetText.signed(story.xpSum)) XP, "
-                    + "the record says \(PetText.signed(r.xpChange)) XP")
+                tr(
+                    "! mismatch: these events add up to %s XP, the record says %s XP", PetText.signed(story.xpSum),
+                    PetText.signed(r.xpChange)))
         }
         if story.dailyXP != r.dailyXP {
             sentences.append(
-                "! mismatch: the daily result should be \(PetText.signed(story.dailyXP)) XP, "
-                    + "the record says \(PetText.signed(r.dailyXP)) XP")
+                tr(
+                    "! mismatch: the daily result should be %s XP, the record says %s XP",
+                    PetText.signed(story.dailyXP),
+                    PetText.signed(r.dailyXP)))
         }
         if !story.replayAgrees {
             sentences.append(
-                "! mismatch: replayed from \(PetText.short(story.before, stages)) these events give "
-                    + "\(PetText.short(story.replayed, stages)), the record says \(PetText.short(story.recorded, stages))"
-                    + " (has the stage table changed?)")
+                tr(
+                    "! mismatch: replayed from %s these events give %s, the record says %s (has the stage table changed?)",
+                    PetText.short(story.before, stages), PetText.short(story.replayed, stages),
+                    PetText.short(story.recorded, stages)))
         }
         return sentences
     }

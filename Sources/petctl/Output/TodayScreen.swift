@@ -89,7 +89,7 @@ struct TodayScreen {
     func rows(_ task: TaskRecord, handleWidth: Int, width: Int, style: Style) -> [String] {
         let mark: String =
             task.done ? style.green("✓") : task.isNext ? style.cyan("→") : task.overdue ? style.red("!") : " "
-        let lead = "\(TextWidth.padLeft(Handle.shown(task), to: handleWidth))  \(task.time) "
+        let lead = "\(TextWidth.padLeft(Handle.shown(task), to: handleWidth))  \(LocalClock.column(task.time)) "
         let prefix = "\(lead)\(mark) "
         let indent = TextWidth.columns(lead) + 2  // the mark is one column, whatever its colour codes
         let notes = Self.notes(task)

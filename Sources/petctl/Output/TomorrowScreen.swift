@@ -47,7 +47,7 @@ struct TomorrowScreen {
         }
         let handleWidth = rows.map { TextWidth.columns($0.handle) }.max() ?? 1
         for row in rows {
-            let prefix = "\(TextWidth.padLeft(row.handle, to: handleWidth))  \(row.time)  "
+            let prefix = "\(TextWidth.padLeft(row.handle, to: handleWidth))  \(LocalClock.column(row.time))  "
             let room = max(1, width - TextWidth.columns(prefix))
             let title = TextWidth.truncate(Titles.clean(row.title), to: room)
             let gap = room - TextWidth.columns(title) - TextWidth.columns(row.note)

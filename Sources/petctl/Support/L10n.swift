@@ -82,13 +82,33 @@ enum L10n {
     }
 
     static func string(_ text: StaticString) -> String { text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+
+    /// `gettext(msgid)`. gettext returns its argument itself when nothing translates it, and a
+    /// Swift string's C pointer lives only for the call: copy it inside, never after.
+    static func lookup(_ msgid: String) -> String {
+        msgid.withCString { id in
+            guard let found = gettext(id), UnsafePointer(found) != id else { return msgid }
+            return String(cString: found)
+        }
+    }
+
+    /// `ngettext(singular, plural, count)`, copied while its arguments live (see `lookup`).
+    static func lookup(_ singular: String, _ plural: String, _ count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let found = ngettext(one, many, UInt(max(0, count))) else {
+                    return count == 1 ? singular : plural
+                }
+                return UnsafePointer(found) == one
+                    ? singular : UnsafePointer(found) == many ? plural : String(cString: found)
+            }
+        }
+    }
 }
 
 /// `msgid` in the user's language, its placeholders filled from `arguments`.
 func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
-    // gettext gives back its argument when it has no translation: read it while that is alive.
-    let form = L10n.string(msgid).withCString { String(cString: gettext($0)) }
-    return L10n.format(form, arguments.map(\.description))
+    L10n.format(L10n.lookup(L10n.string(msgid)), arguments.map(\.description))
 }
 
 /// The singular or plural form for `count` (the language's own rule), filled from `arguments`, or
@@ -96,9 +116,7 @@ func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> S
 func trn(
     _ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: any CustomStringConvertible...
 ) -> String {
-    let form = L10n.string(singular).withCString { one in
-        L10n.string(plural).withCString { many in String(cString: ngettext(one, many, UInt(max(0, count)))) }
-    }
+    let form = L10n.lookup(L10n.string(singular), L10n.string(plural), count)
     return L10n.format(form, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
 }
 
@@ -112,6 +130,11 @@ func trc(_ context: StaticString, _ msgid: StaticString, _ arguments: any Custom
 /// catalogue has it under `context`, else as given. Extraction lists the default names separately.
 func trc(_ context: StaticString, dynamic msgid: String) -> String {
     let key = L10n.string(context) + "\u{4}" + msgid
-    let found = key.withCString { String(cString: gettext($0)) }
+    let found = L10n.lookup(key)
     return found == key ? msgid : found
 }
+
+/// A strftime(3) format in the user's language (`trFormat("%A %-d %B")` → `%A, %-d. %B`), looked up
+/// and returned as it is: its `%` directives are strftime's, never filled by `L10n.format`.
+/// Extraction marks these entries `no-c-format`, so `msgfmt --check` does not read them as printf's.
+func trFormat(_ msgid: StaticString) -> String { L10n.lookup(L10n.string(msgid)) }

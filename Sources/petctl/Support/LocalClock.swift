@@ -1,15 +1,58 @@
+import CIntl
 import Glibc
 import PetCore
 
-/// Instants as this process's local wall clock shows them (glibc: `TZ`, else /etc/localtime) —
-/// the zone the person at this terminal lives in.
+/// Instants and dates as this process's local wall clock and its locale show them (glibc: `TZ`,
+/// else /etc/localtime; `LC_TIME` for the names of days and months, the first day of the week and
+/// 12- or 24-hour clocks) — the zone and the language of the person at this terminal. The date
+/// formats are strftime(3) formats from the catalogue (`trFormat`), since word order differs by
+/// language; the C locale keeps petctl's own English forms (petprogress(7) §7).
 enum LocalClock {
-    /// `HH:MM` at `instant`.
+    /// `14:30`, or `2:30 PM` where the locale's clock is a 12-hour one.
     static func time(_ instant: Instant) -> String {
         var t = time_t(instant)
         var parts = tm()
         guard localtime_r(&t, &parts) != nil else { return "--:--" }
+        return clock(parts)
+    }
+
+    /// `HH:MM` at `instant`, whatever the locale: what petctl sends on the bus.
+    static func hhmm(_ instant: Instant) -> String {
+        var t = time_t(instant)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return "--:--" }
         return pad(Int(parts.tm_hour)) + ":" + pad(Int(parts.tm_min))
+    }
+
+    /// A wall time the daemon sent (`HH:MM`) as the locale shows it, right-aligned to the
+    /// locale's widest time so that a column of them lines up (`09:30` or ` 9:30 AM`).
+    static func column(_ wallTime: String) -> String {
+        guard let time = WallTime(parsing: wallTime) else { return wallTime }
+        var parts = tm()
+        parts.tm_hour = Int32(time.hour)
+        parts.tm_min = Int32(time.minute)
+        return TextWidth.padLeft(clock(parts), to: columnWidth)
+    }
+
+    /// The columns of the locale's widest time (`10:00 AM`, `10:00 PM` or `22:00`).
+    static var columnWidth: Int {
+        [10, 22].map { hour in
+            var parts = tm()
+            parts.tm_hour = Int32(hour)
+            return TextWidth.columns(clock(parts))
+        }.max() ?? 5
+    }
+
+    /// Whether the LC_TIME locale writes times on a 12-hour clock: its time format names one
+    /// (`%r`, `%I`, `%l`; en_US) and it has AM and PM words. C and C.UTF-8 say `%H:%M:%S`.
+    static var twelveHour: Bool {
+        let timeFormat = String(cString: cintl_time_format())
+        let twelve = ["%r", "%I", "%l"].contains { timeFormat.contains($0) }
+        return twelve && !format("%p", tm()).isEmpty
+    }
+
+    private static func clock(_ parts: tm) -> String {
+        twelveHour ? format("%-I:%M %p", parts) : pad(Int(parts.tm_hour)) + ":" + pad(Int(parts.tm_min))
     }
 
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -30,26 +73,55 @@ enum LocalClock {
     /// `Mon 2 Mar` for a day key: the log's day label.
     static func shortDayName(_ key: String) -> String {
         guard let date = CivilDate(parsing: key) else { return key }
-        return "\(date.weekday.shortName.capitalizedFirst) \(shortDate(date))"
+        return format(trFormat("%a %-d %b"), parts(date))
     }
 
     /// `2 Mar`.
-    static func shortDate(_ date: CivilDate) -> String { "\(date.day) \(monthNames[date.month - 1].prefix(3))" }
-
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
+    static func shortDate(_ date: CivilDate) -> String { format(trFormat("%-d %b"), parts(date)) }
 
     /// `Monday 2 March` for a day key `YYYY-MM-DD` (its own calendar date, no zone involved).
     static func dayName(_ key: String) -> String {
         guard let date = CivilDate(parsing: key) else { return key }
-        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        return "\(weekdays[date.weekday.rawValue - 1]) \(date.day) \(monthNames[date.month - 1])"
+        return format(trFormat("%A %-d %B"), parts(date))
     }
-}
 
-extension String {
-    /// The first letter upper-cased (ASCII names: `mon` → `Mon`).
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// `Monday`.
+    static func weekdayName(_ date: CivilDate) -> String { format("%A", parts(date)) }
+
+    /// The abbreviated name of `day` in three columns, for the heatmap's heads: `Mon`, `Mo `,
+    /// `lun` (a closing period dropped, a longer name cut).
+    static func weekdayHead(_ day: Weekday) -> String {
+        // 2024-01-01 was a Monday.
+        let name = format("%a", parts(CivilDate(daysSinceEpoch: 19723 + day.rawValue - 1)))
+        let bare = name.hasSuffix(".") ? String(name.dropLast()) : name
+        var cut = ""
+        for c in bare where TextWidth.columns(cut) + TextWidth.columns(c) <= 3 { cut.append(c) }
+        return cut + String(repeating: " ", count: 3 - TextWidth.columns(cut))
+    }
+
+    /// The first day of the locale's week; Monday in C and C.UTF-8 (although C's own data says
+    /// Sunday), as petctl has always drawn it.
+    static var firstWeekday: Weekday {
+        let name = String(cString: cintl_time_locale())
+        if name == "C" || name == "POSIX" || name.hasPrefix("C.") { return .monday }
+        let first = Int(cintl_first_weekday())  // 0 = Sunday
+        return Weekday(rawValue: first == 0 ? 7 : first) ?? .monday
+    }
+
+    private static func parts(_ date: CivilDate) -> tm {
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_wday = Int32(date.weekday.rawValue % 7)  // strftime counts from Sunday
+        return parts
+    }
+
+    /// strftime(3) under LC_TIME.
+    private static func format(_ format: String, _ parts: tm) -> String {
+        var parts = parts
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = strftime(&buffer, buffer.count, format, &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -136,10 +136,10 @@ extension TimeInput {
     /// which `--now`/`--time-scale` move) and refused at or past the open day's end (exit 1).
     static func wallTime(_ text: String, _ client: PetClient) throws -> String {
         let input = try validated(text)
-        guard case .later = input else { return try input.resolve(now: 0, dayEnd: 0, wallTime: LocalClock.time) }
+        guard case .later = input else { return try input.resolve(now: 0, dayEnd: 0, wallTime: LocalClock.hhmm) }
         let status = try client.status()
         do throws(TimeInputError) {
-            return try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.time)
+            return try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.hhmm)
         } catch {
             throw Session.refuse(error.message)
         }
