@@ -126,10 +126,9 @@ if ! chroot "$root" locale -a | grep -qx de_DE.utf8; then
     cp -r /usr/share/i18n/locales /usr/share/i18n/charmaps "$root/tmp/i18n/"
     chroot "$root" env I18NPATH=/tmp/i18n localedef --no-archive -i de_DE -f UTF-8 de_DE.UTF-8
 fi
-as_user gnome-extensions disable "$uuid"
 stop_pid "$(cat "$root/tmp/shell.pid")"
 stop_pid "$(cat "$root/tmp/bus.pid")"
-# A runtime directory of its own: a second Shell in the first one's crashed at start-up.
+# A runtime directory of its own, as a new login has.
 run=/tmp/xdg-de
 mkdir -p "$root$run"
 chmod 700 "$root$run"
