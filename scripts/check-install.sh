@@ -127,6 +127,8 @@ check_tree() {
             ".build-release/release/../share/locale/$ll/LC_MESSAGES/petprogress.mo" \
             "$root$(dirname "$bin")/share/locale/$ll/LC_MESSAGES/petprogress.mo"
     done
+    message="$bin/petctl --help under LANG=de_DE.UTF-8 is not German" check bash -c \
+        "LANG=de_DE.UTF-8 '$root$bin/petctl' --help | grep -q Haustier"
     message="the handler's German name" check grep -qxF "GenericName[de]=To-do-Begleiter" "$root$apps/$handler"
     message="the tray entry's French comment" check grep -qxF \
         "Comment[fr]=Affiche votre compagnon et les tâches du jour dans la zone de notification" \

@@ -68,7 +68,7 @@ leftovers() {
         -prune -o -iname '*petprogress*' -print)
 }
 # petctl at PATH speaks German under LANG=de_DE.UTF-8 (its catalogue in ../share/locale): its
-# --help differs from C's. The root gets the locale from its own localedef and this machine's sources
+# --help differs from C's and names the pet (das Haustier). The root gets the locale from its own localedef and this machine's sources
 # (package locales): a pristine root has none but C.UTF-8, where Debian 13's glibc ignores LANGUAGE.
 petctl_german() {
     local petctl=$1 dir
@@ -79,8 +79,10 @@ petctl_german() {
             fail "localedef de_DE.UTF-8"
         rm -rf "$dir"
     fi
-    message="$petctl --help under LANG=de_DE.UTF-8 is not German" check test \
-        "$(as_user env LANG=de_DE.UTF-8 "$petctl" --help 2>&1)" != "$(as_user "$petctl" --help 2>&1)"
+    local german
+    german=$(as_user env LANG=de_DE.UTF-8 "$petctl" --help 2>&1)
+    message="$petctl --help under LANG=de_DE.UTF-8 is not German: $(head -1 <<<"$german")" check \
+        bash -c '[ "$1" != "$2" ] && grep -q Haustier <<<"$1"' _ "$german" "$(as_user "$petctl" --help 2>&1)"
 }
 data_sums() { (cd "$root/home/pet/.local/share/petprogress" && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
 
