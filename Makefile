@@ -35,10 +35,18 @@ PETCTL = .build-release/release/petctl
 
 GENERATED = .build-release/generated
 
-# What `make install`, `make deb` and `make dist` ship: built when missing, never rebuilt by them
-# (`make release` rebuilds).
+# petctl's catalogues for the shipped build (beside it, where petctl looks: `make locale
+# BIN=.build-release/release`), and the desktop entries with their translations (still templates:
+# scripts/install.sh fills in the paths). Both follow po/*.po.
+# (release/ is SwiftPM's link to the triple's directory: `..` is taken from where it points.)
+LOCALE = .build-release/release/../share/locale
+CATALOGUES = $(patsubst po/%.po,$(LOCALE)/%/LC_MESSAGES/petprogress.mo,$(wildcard po/*.po))
+DESKTOP_ENTRIES = $(patsubst data/%,$(GENERATED)/desktop/%,$(wildcard data/*.desktop.in))
+
+# What `make install`, `make deb` and `make dist` ship: the builds are made when missing, never
+# rebuilt by them (`make release` rebuilds); the catalogues and desktop entries when a .po changed.
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
-    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1
+    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES)
 
 .PHONY: all deps build locale test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
@@ -123,6 +131,7 @@ release: deps
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 	@$(MAKE) --no-print-directory completions man
+	@$(MAKE) --no-print-directory locale BIN=.build-release/release
 
 $(DAEMON):
 	@bash scripts/deps.sh build
@@ -134,6 +143,10 @@ $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl $(GENERATE
 	@$(MAKE) --no-print-directory completions
 $(GENERATED)/man/petctl.1: | $(PETCTL)
 	@$(MAKE) --no-print-directory man
+$(CATALOGUES): $(LOCALE)/%/LC_MESSAGES/petprogress.mo: po/%.po
+	@$(MAKE) --no-print-directory locale BIN=.build-release/release
+$(GENERATED)/desktop/%.desktop.in: data/%.desktop.in $(wildcard po/*.po)
+	$(PYTHON) scripts/po.py desktop $< $@
 
 # Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and
@@ -192,7 +205,7 @@ screenshot:
 # scripts/install.sh holds the one list of installed files that install, uninstall, the package
 # and the tarball read. Installing needs the shipped build, not a toolchain: it is built only when
 # missing.
-INSTALL_ENV = DAEMON='$(DAEMON)' PETCTL='$(PETCTL)' GENERATED='$(GENERATED)'
+INSTALL_ENV = DAEMON='$(DAEMON)' PETCTL='$(PETCTL)' GENERATED='$(GENERATED)' LOCALE='$(LOCALE)'
 
 install: $(SHIPPED)
 	@bash scripts/deps.sh run

@@ -4,8 +4,11 @@
 # `gnome-extensions install`, enabled with `gnome-extensions enable`, then driven through the
 # Shell's own objects by contrib/gnome-shell/tests/shell.test.js (Eval, in the unsafe mode the
 # test-only extension Tests/Desktops/probe-unsafe@petprogress.test turns on) and checked against
-# the daemon. The daemon under test runs inside the root, from BIN-DIR mounted read-only on
-# /opt/pet. Screenshots and logs go to OUT-DIR. As root.
+# the daemon. Then a new login in German: a new session bus and the Shell started with
+# LANG=de_DE.UTF-8, where tests/shell-language.test.js reads the menu
+# back in German, from the catalogue in the zip. The daemon under test runs inside the root, from
+# BIN-DIR mounted read-only on /opt/pet.
+# Screenshots and logs go to OUT-DIR. As root.
 #   usage: check-gnome-shell.sh BIN-DIR EXTENSION-ZIP OUT-DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -75,22 +78,63 @@ chmod 1777 "$root/tmp/shots"
 chroot "$root" dbus-daemon --system --fork
 chmod 700 "$root$run"
 chroot "$root" chown tester:tester $run
-as_user dbus-daemon --session --address=unix:path=$run/bus --fork
-for _ in $(seq 100); do [ -S "$root$run/bus" ] && break; sleep 0.1; done
+# A session: its bus, then the Shell in the locale LANG names. Their PIDs
+# are noted, so that the German login can end the English one.
+start_session() {
+    rm -f "$root$run/bus"
+    as_user dbus-daemon --session --address=unix:path=$run/bus --fork --print-pid=1 > "$root/tmp/bus.pid"
+    for _ in $(seq 100); do [ -S "$root$run/bus" ] && break; sleep 0.1; done
+}
+start_shell() {
+    as_user env LANG="$1" sh -c 'echo $$ > /tmp/shell.pid
+        exec gnome-shell --headless --virtual-monitor 1280x720 --wayland --no-x11 >> /tmp/shell.log 2>&1' &
+    disown
+    as_user gdbus wait --session --timeout 120 org.gnome.Shell
+}
+stop_pid() {
+    local pid=$1
+    kill -TERM "$pid" 2> /dev/null || return 0
+    for _ in $(seq 200); do kill -0 "$pid" 2> /dev/null || return 0; sleep 0.05; done
+    kill -KILL "$pid" 2> /dev/null || true
+}
+start_session
 
 as_user gnome-extensions install --force "/home/tester/$uuid.zip"
 as_user gsettings set org.gnome.shell enabled-extensions "['$probe']"
 as_user gsettings set org.gnome.desktop.interface enable-animations false
 # The "unsafe mode" banner would cover the top bar in the screenshots.
 as_user gsettings set org.gnome.desktop.notifications show-banners false
-as_user sh -c 'exec gnome-shell --headless --virtual-monitor 1280x720 --wayland --no-x11 > /tmp/shell.log 2>&1' &
-disown
-as_user gdbus wait --session --timeout 120 org.gnome.Shell
+rm -f "$root/tmp/shell.log"
+start_shell C.UTF-8
 as_user gnome-extensions enable "$uuid"
 
 # The driver runs on this machine's gjs as the same uid, on the root's session bus; the daemon it
 # starts (D-Bus activation, from a service file it writes) runs inside the root.
-setpriv --reuid=1000 --regid=1000 --clear-groups env -i PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC \
-    HOME=/nonexistent DBUS_SESSION_BUS_ADDRESS="unix:path=$root$run/bus" PETPROGRESS_ROOT="$root" \
-    timeout 300 gjs -m "$repo/contrib/gnome-shell/tests/shell.test.js"
+drive() {
+    setpriv --reuid=1000 --regid=1000 --clear-groups env -i PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC \
+        HOME=/nonexistent DBUS_SESSION_BUS_ADDRESS="unix:path=$root$run/bus" PETPROGRESS_ROOT="$root" \
+        timeout 300 gjs -m "$repo/contrib/gnome-shell/tests/$1"
+}
+drive shell.test.js
+
+echo "-- a new login in German: a new session bus, the Shell with LANG=de_DE.UTF-8"
+# Debian 13's glibc ignores LANGUAGE under C.UTF-8 (Debian 12's honours it), and the root has no
+# other locale: its own localedef compiles de_DE.UTF-8 from this machine's sources (package locales).
+if ! chroot "$root" locale -a | grep -qx de_DE.utf8; then
+    rm -rf "$root/tmp/i18n"
+    mkdir -p "$root/tmp/i18n"
+    cp -r /usr/share/i18n/locales /usr/share/i18n/charmaps "$root/tmp/i18n/"
+    chroot "$root" env I18NPATH=/tmp/i18n localedef --no-archive -i de_DE -f UTF-8 de_DE.UTF-8
+fi
+stop_pid "$(cat "$root/tmp/shell.pid")"
+stop_pid "$(cat "$root/tmp/bus.pid")"
+# A runtime directory of its own, as a new login has.
+run=/tmp/xdg-de
+mkdir -p "$root$run"
+chmod 700 "$root$run"
+chroot "$root" chown tester:tester $run
+start_session
+start_shell de_DE.UTF-8
+as_user gnome-extensions enable "$uuid"
+drive shell-language.test.js
 cp "$root"/tmp/shots/*.png "$out/"

@@ -55,6 +55,9 @@ expected_files() {
         "$share/man/man1/petctl.1" "$share/man/man1/petprogressd.1" "$share/man/man7/petprogress.7" \
         "$unit/petprogress-tray.service" "$autostart/petprogress-tray.desktop"
     printf '%s 777\n' "$unit/graphical-session.target.wants/petprogress-tray.service"
+    for file in po/*.po; do
+        printf '%s 644\n' "$share/locale/$(basename "$file" .po)/LC_MESSAGES/petprogress.mo"
+    done
     for base in $bases; do
         printf '%s 644\n' "$share/icons/hicolor/scalable/apps/petprogress-$base.svg" \
             "$share/icons/hicolor/512x512/apps/petprogress-$base.png" \
@@ -71,7 +74,7 @@ expected_files() {
 # $work/before), the others absolute paths as installed (without ROOT).
 # $also_expected: more "path mode" lines the install adds (a desktop database it wrote).
 check_tree() {
-    local root=$1 tree=$2 bin=$3 share=$4 dbus=$5 unit=$6 apps=$7 autostart=$8 path base file
+    local root=$1 tree=$2 bin=$3 share=$4 dbus=$5 unit=$6 apps=$7 autostart=$8 path base file ll
     { expected_files "$bin" "$share" "$dbus" "$unit" "$apps" "$autostart" && printf '%s' "${also_expected:-}"; } |
         sort >"$work/expected"
     # Everything install added (the tree's files now, less those there before).
@@ -112,6 +115,24 @@ check_tree() {
         message="desktop-file-validate $file: $(desktop-file-validate "$file" 2>&1 | head -3)" \
             check test -z "$(desktop-file-validate "$file" 2>&1)"
     done
+    # The desktop entries' Name and Comment in every language of po/ (msgfmt --desktop).
+    for file in po/*.po; do
+        ll=$(basename "$file" .po)
+        for path in "$root$apps/$handler" "$root$autostart/petprogressd.desktop" "$root$autostart/petprogress-tray.desktop"; do
+            message="$path lacks Name[$ll]" check grep -q "^Name\[$ll\]=.*" "$path"
+            message="$path lacks Comment[$ll]" check grep -q "^Comment\[$ll\]=." "$path"
+        done
+        # petctl looks for its catalogues in <its directory>/../share/locale (petprogress(7) §8).
+        message="petctl's $ll catalogue is not the build's, in $(dirname "$bin")/share/locale" check cmp -s \
+            ".build-release/release/../share/locale/$ll/LC_MESSAGES/petprogress.mo" \
+            "$root$(dirname "$bin")/share/locale/$ll/LC_MESSAGES/petprogress.mo"
+    done
+    message="$bin/petctl --help under LANG=de_DE.UTF-8 is not German" check bash -c \
+        "LANG=de_DE.UTF-8 '$root$bin/petctl' --help | grep -q Haustier"
+    message="the handler's German name" check grep -qxF "GenericName[de]=To-do-Begleiter" "$root$apps/$handler"
+    message="the tray entry's French comment" check grep -qxF \
+        "Comment[fr]=Affiche votre compagnon et les tâches du jour dans la zone de notification" \
+        "$root$autostart/petprogress-tray.desktop"
     message="an @placeholder@ is left in an installed file" check bash -c "! grep -rl '@bindir@' '$tree' >/dev/null"
     for base in $bases; do
         message="petprogress-$base.svg differs" check cmp -s "data/pets/pet_$base.svg" \

@@ -5,7 +5,8 @@
 # In each root: `apt-get install ./PACKAGE.deb` pulls what it needs and no Swift; a session bus
 # started there (as a user) activates the installed daemon through the installed activation file
 # when the installed `petctl add` runs; `petctl today` shows the task; `apt-get remove` leaves the
-# user's data untouched; `apt-get purge` leaves no file of the package. In the Debian 13 root the
+# user's data untouched; `apt-get purge` leaves no file of the package. petctl speaks German there
+# under LANG=de_DE.UTF-8, from the catalogue installed beside it. In the Debian 13 root the
 # tarball's install.sh then installs per user and system-wide, runs, and uninstalls.
 # apt's lists and downloaded packages are kept outside the repository between runs
 # (${PETPROGRESS_APT_CACHE:-/var/cache/petprogress/apt}/NAME), so a second run downloads nothing.
@@ -66,6 +67,23 @@ leftovers() {
         -o -path ./home/pet/.local/state/petprogress \) \
         -prune -o -iname '*petprogress*' -print)
 }
+# petctl at PATH speaks German under LANG=de_DE.UTF-8 (its catalogue in ../share/locale): its
+# --help differs from C's and names the pet (das Haustier). The root gets the locale from its own localedef and this machine's sources
+# (package locales): a pristine root has none but C.UTF-8, where Debian 13's glibc ignores LANGUAGE.
+petctl_german() {
+    local petctl=$1 dir
+    if ! chroot "$root" locale -a | grep -qx de_DE.utf8; then
+        dir=$(mktemp -d "$root/tmp/i18n.XXXXXX")
+        cp -r /usr/share/i18n/locales /usr/share/i18n/charmaps "$dir/"
+        as_root env I18NPATH="/tmp/${dir##*/}" localedef --no-archive -i de_DE -f UTF-8 de_DE.UTF-8 ||
+            fail "localedef de_DE.UTF-8"
+        rm -rf "$dir"
+    fi
+    local german
+    german=$(as_user env LANG=de_DE.UTF-8 "$petctl" --help 2>&1)
+    message="$petctl --help under LANG=de_DE.UTF-8 is not German: $(head -1 <<<"$german")" check \
+        bash -c '[ "$1" != "$2" ] && grep -q Haustier <<<"$1"' _ "$german" "$(as_user "$petctl" --help 2>&1)"
+}
 data_sums() { (cd "$root/home/pet/.local/share/petprogress" && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
 
 for name in bookworm trixie; do
@@ -103,6 +121,7 @@ for name in bookworm trixie; do
     install -d -m 0700 -o 1000 -g 1000 "$root/run/user/1000"
     start_bus
     petctl_round /usr/bin/petctl /usr/bin/petprogressd
+    petctl_german /usr/bin/petctl
     sums=$(data_sums)
     message="the daemon kept no state" check test -n "$sums"
 
@@ -122,6 +141,7 @@ for name in bookworm trixie; do
         as_user "/tmp/$dir/install.sh" install PREFIX=/home/pet/.local >"$root/tmp/install.log" 2>&1 ||
             fail "per-user install.sh install: $(tail -3 "$root/tmp/install.log")"
         petctl_round /home/pet/.local/bin/petctl /home/pet/.local/bin/petprogressd
+        petctl_german /home/pet/.local/bin/petctl
         as_user "/tmp/$dir/install.sh" uninstall PREFIX=/home/pet/.local >"$root/tmp/install.log" 2>&1 ||
             fail "per-user install.sh uninstall: $(tail -3 "$root/tmp/install.log")"
         message="the per-user uninstall left: $(leftovers | grep -v "^./tmp/$dir" | head -5 | tr '\n' ' ')" \

@@ -44,6 +44,7 @@ else
     DAEMON=${DAEMON:-.build-release/release/petprogressd}
     PETCTL=${PETCTL:-.build-release/release/petctl}
     GENERATED=${GENERATED:-.build-release/generated}
+    LOCALE=${LOCALE:-.build-release/release/../share/locale}
 fi
 
 PREFIX=${PREFIX:-/usr/local}
@@ -99,12 +100,12 @@ SCHEME=x-scheme-handler/petprogress
 # Each kind of file: the directory it is installed in, and where it sits in a staged tree (laid out
 # as PREFIX=/usr, with /etc as etc/).
 declare -A dirs=(
-    [bin]=$BINDIR [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
+    [bin]=$BINDIR [locale]=$DATADIR/locale [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
     [services]=$DBUSSERVICEDIR [units]=$SYSTEMDUSERUNITDIR [applications]=$APPLICATIONSDIR
     [autostart]=$AUTOSTARTDIR [bash]=$BASHCOMPLETIONDIR [zsh]=$ZSHCOMPLETIONDIR [fish]=$FISHCOMPLETIONDIR
 )
 declare -A staged=(
-    [bin]=bin [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
+    [bin]=bin [locale]=share/locale [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
     [interfaces]=share/dbus-1/interfaces [services]=share/dbus-1/services [units]=lib/systemd/user
     [applications]=share/applications [autostart]=etc/xdg/autostart
     [bash]=share/bash-completion/completions [zsh]=share/zsh/site-functions
@@ -125,14 +126,22 @@ manifest() {
     entry 0644 interfaces io.petprogress.PetProgress1.xml dbus/io.petprogress.PetProgress1.xml
     entry 0644 services io.petprogress.PetProgress1.service dbus/io.petprogress.PetProgress1.service.in subst-dbus
     entry 0644 units petprogress.service systemd-user/petprogress.service.in subst-systemd
-    entry 0644 applications "$HANDLER" "data/$HANDLER.in" subst-desktop
-    entry 0644 autostart petprogressd.desktop data/petprogressd.desktop.in subst-desktop
+    # petctl's catalogues, where it looks for them: <its directory>/../share/locale.
+    local po ll
+    for po in po/*.po; do
+        ll=$(basename "$po" .po)
+        entry 0644 locale "$ll/LC_MESSAGES/petprogress.mo" "$LOCALE/$ll/LC_MESSAGES/petprogress.mo"
+    done
+    # The desktop entries, their Name, Comment, … translated (scripts/po.py desktop) and still
+    # templates: @bindir@ is filled in here, for the tarball by its own install.
+    entry 0644 applications "$HANDLER" "$GENERATED/desktop/$HANDLER.in" subst-desktop
+    entry 0644 autostart petprogressd.desktop "$GENERATED/desktop/petprogressd.desktop.in" subst-desktop
     # The tray (petctl tray, petprogress(7) §8.1): on by default, by its unit where systemd runs the
     # graphical session (the .wants link enables it, as packages ship such links) and by the XDG
     # autostart entry where the session manager starts programs itself.
     entry 0644 units petprogress-tray.service systemd-user/petprogress-tray.service.in subst-systemd
     entry 0777 units graphical-session.target.wants/petprogress-tray.service ../petprogress-tray.service link
-    entry 0644 autostart petprogress-tray.desktop data/petprogress-tray.desktop.in subst-desktop
+    entry 0644 autostart petprogress-tray.desktop "$GENERATED/desktop/petprogress-tray.desktop.in" subst-desktop
     # The names the daemon's icon_path and the desktop look for: petprogress-<base>.
     local svg base
     for svg in data/pets/pet_*.svg; do

@@ -5,13 +5,17 @@
   po.py check            the template is current, every catalogue is complete and passes
                          `msgfmt --check`, and no user-facing literal escapes translation
   po.py compile DIR      po/<ll>.po -> DIR/<ll>/LC_MESSAGES/petprogress.mo (msgfmt --check)
+  po.py desktop IN OUT   data/NAME.desktop.in with every language's Name[ll]=, Comment[ll]=, …
+                         (msgfmt --desktop), still a template: install.sh fills in @bindir@
   po.py pseudo DIR       a pseudo-language, `qps`, marking every translated string ⟦…⟧, into DIR
   po.py update           msgmerge every po/<ll>.po with the template (new strings untranslated)
 
 The template is extracted by this script, not xgettext: xgettext 0.21 has no Swift parser.
 The calls are petctl's (Sources/petctl/Support/L10n.swift): tr("…"), trn("…", "…", n) and
 trc("context", "…"), and trFormat("…") for a strftime(3) format (marked no-c-format), each with
-literal strings (StaticString: Swift itself refuses interpolation there). The default pet forms' names (Sources/PetCore/Stages/StageTable.swift) are listed under the
+literal strings (StaticString: Swift itself refuses interpolation there). The desktop entries'
+Name, GenericName, Comment and Keywords (data/*.desktop.in) are in the template too, under their
+file. The default pet forms' names (Sources/PetCore/Stages/StageTable.swift) are listed under the
 context "pet form": petctl translates the names the daemon sends, and a custom table's own names
 stay as written.
 """
@@ -24,6 +28,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = ["Sources/petctl"]
 STAGES = "Sources/PetCore/Stages/StageTable.swift"
+DESKTOP = "data"
+# The keys a desktop entry translates (Desktop Entry Specification, "Localized values for keys").
+DESKTOP_KEYS = ("Name", "GenericName", "Comment", "Keywords")
 POT = "po/petprogress.pot"
 DOMAIN = "petprogress"
 HEADER = """# Pet Progress: petctl's words (the command line, the Today screen, the tray).
@@ -151,6 +158,19 @@ def stage_names():
     return re.findall(r'\("([^"]+)", \d+, "[a-z-]+"\)', text)
 
 
+def desktop_files():
+    return sorted(os.path.join(DESKTOP, n) for n in os.listdir(os.path.join(ROOT, DESKTOP))
+                  if n.endswith(".desktop.in"))
+
+
+def desktop_strings(path):
+    """The translatable values of a desktop entry template: (key, value), in the file's order."""
+    for line in open(os.path.join(ROOT, path), encoding="utf-8"):
+        key, sep, value = line.rstrip("\n").partition("=")
+        if sep and key in DESKTOP_KEYS:
+            yield key, value
+
+
 def po_string(value):
     escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
     if "\n" not in escaped:
@@ -174,9 +194,18 @@ def template():
                 entry["refs"].append(path)
     for name in stage_names():
         entries.setdefault(("pet form", name), {"plural": None, "refs": [], "strftime": False})["refs"].append(STAGES)
+    for path in desktop_files():
+        for key, value in desktop_strings(path):
+            entry = entries.setdefault((None, value), {"plural": None, "refs": [], "strftime": False})
+            if key == "Keywords":
+                entry["note"] = "Search words for the application menu, each followed by a semicolon."
+            if path not in entry["refs"]:
+                entry["refs"].append(path)
     out = [HEADER.rstrip("\n")]
     for (context, msgid), entry in entries.items():
         block = [""]
+        if entry.get("note"):
+            block.append(f"#. {entry['note']}")
         refs = entry["refs"]
         block += [f"#: {' '.join(refs[k:k + 2])}" for k in range(0, len(refs), 2)]
         if entry["strftime"]:
@@ -209,6 +238,19 @@ def compile_to(folder, language, po):
     target = os.path.join(folder, language, "LC_MESSAGES")
     os.makedirs(target, exist_ok=True)
     run("msgfmt", "--check", "-o", os.path.join(target, DOMAIN + ".mo"), po)
+
+
+def desktop(template_path, output):
+    """msgfmt --desktop reads the languages from a LINGUAS file beside the catalogues: po/ has
+    none (its *.po files are the list), so one is written into a directory of links."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for language in languages():
+            os.symlink(os.path.join(ROOT, "po", f"{language}.po"), os.path.join(tmp, f"{language}.po"))
+        with open(os.path.join(tmp, "LINGUAS"), "w", encoding="utf-8") as f:
+            f.write("\n".join(languages()) + "\n")
+        os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+        run("msgfmt", "--desktop", f"--template={os.path.abspath(template_path)}", "-d", tmp,
+            "-o", os.path.abspath(output))
 
 
 def pseudo(folder):
@@ -261,6 +303,8 @@ def main():
     elif command == "compile" and len(sys.argv) == 3:
         for language in languages():
             compile_to(sys.argv[2], language, f"po/{language}.po")
+    elif command == "desktop" and len(sys.argv) == 4:
+        desktop(sys.argv[2], sys.argv[3])
     elif command == "pseudo" and len(sys.argv) == 3:
         pseudo(sys.argv[2])
     else:

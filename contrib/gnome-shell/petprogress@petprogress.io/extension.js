@@ -9,11 +9,12 @@ import GObject from 'gi://GObject';
 import Pango from 'gi://Pango';
 import St from 'gi://St';
 
-import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+import {Extension, gettext as _} from 'resource:///org/gnome/shell/extensions/extension.js';
 import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
 import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
 
+import {fill} from './l10n.js';
 import {PetClient, isCancelled} from './petclient.js';
 import {MENU_TASKS, TODAY_URI, present} from './present.js';
 import {parseTime, resolve} from './timeinput.js';
@@ -50,8 +51,10 @@ class TaskItem extends PopupMenu.PopupBaseMenuItem {
         this._taskId = '';
         this._label = ellipsizedLabel('petprogress-task');
         this.add_child(this._label);
-        this._done = this._button('Done', () => onDone(this._taskId));
-        this._snooze = this._button('Snooze', () => onSnooze(this._taskId));
+        // TRANSLATORS: a task's button in the menu: marks it done.
+        this._done = this._button(_('Done'), () => onDone(this._taskId));
+        // TRANSLATORS: a task's button in the menu: moves it later.
+        this._snooze = this._button(_('Snooze'), () => onSnooze(this._taskId));
     }
 
     _button(text, onClicked) {
@@ -73,8 +76,8 @@ class TaskItem extends PopupMenu.PopupBaseMenuItem {
         this._label.text = task.text;
         const state = task.overdue ? ' petprogress-overdue' : task.due ? ' petprogress-due' : '';
         this._label.style_class = `petprogress-task${state}`;
-        this._done.accessible_name = `Done: ${task.accessibleText}`;
-        this._snooze.accessible_name = `Snooze: ${task.accessibleText}`;
+        this._done.accessible_name = fill(_('Done: %s'), task.accessibleText);
+        this._snooze.accessible_name = fill(_('Snooze: %s'), task.accessibleText);
     }
 });
 
@@ -113,7 +116,7 @@ class NoticeItem extends PopupMenu.PopupBaseMenuItem {
 const AddTaskItem = GObject.registerClass(
 class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
     _init(onAdd) {
-        super._init('Add task…');
+        super._init(_('Add task…'));
         this._onAdd = onAdd;
         this._busy = false;
         const form = new PopupMenu.PopupBaseMenuItem({reactive: false, can_focus: false});
@@ -121,14 +124,15 @@ class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
         const row = new St.BoxLayout({style_class: 'petprogress-add-row', x_expand: true});
         this._timeEntry = new St.Entry({
             style_class: 'petprogress-add-time', hint_text: '14:30', can_focus: true,
-            accessible_name: 'Time, such as 14:30, 7pm or +20m',
+            accessible_name: _('Time, such as 14:30, 7pm or +20m'),
         });
         this._titleEntry = new St.Entry({
-            style_class: 'petprogress-add-title', hint_text: 'Title', can_focus: true, x_expand: true,
-            accessible_name: 'Title',
+            style_class: 'petprogress-add-title', hint_text: _('Title'), can_focus: true, x_expand: true,
+            accessible_name: _('Title'),
         });
         this._addButton = new St.Button({
-            label: 'Add', style_class: 'button petprogress-button', can_focus: true,
+            // TRANSLATORS: the button that adds the task typed in "Add task…".
+            label: _('Add'), style_class: 'button petprogress-button', can_focus: true,
             y_align: Clutter.ActorAlign.CENTER,
         });
         this._message = ellipsizedLabel('petprogress-add-message');
@@ -168,10 +172,16 @@ class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
         if (parsed.error)
             this._say(parsed.error, true);
         else if (parsed.empty)
-            this._say(title ? 'Type a time.' : '', false);
+            this._say(title ? _('Type a time.') : '', false);
         else
-            this._say(`${parsed.time ? `At ${parsed.time}` : `${parsed.minutes} min from now`}` +
-                `${title ? '.' : ': type a title.'}`, false);
+            this._say(this._meaning(parsed, title), false);
+    }
+
+    /** What a readable time means, and what is still missing. */
+    _meaning(parsed, title) {
+        if (parsed.time)
+            return fill(title ? _('At %s.') : _('At %s: type a title.'), parsed.time);
+        return fill(title ? _('%d min from now.') : _('%d min from now: type a title.'), parsed.minutes);
     }
 
     async _submit() {
@@ -185,7 +195,7 @@ class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
             this._busy = false;
             this._timeEntry.text = '';
             this._titleEntry.text = '';
-            this._say(`Added “${title}” at ${time}.`, false);
+            this._say(fill(_('Added “%s” at %s.'), title, time), false);
         } catch (error) {
             this._busy = false;
             this._check();
@@ -243,9 +253,9 @@ class Indicator extends PanelMenu.Button {
         this._undoItem.label.clutter_text.ellipsize = Pango.EllipsizeMode.END;
         this._undoItem.connect('activate', () => this._actions.undo(this._undoId));
         this._addItem = new AddTaskItem((parsed, title) => this._actions.addTask(parsed, title));
-        this._startItem = new PopupMenu.PopupMenuItem('Start Pet Progress');
+        this._startItem = new PopupMenu.PopupMenuItem(_('Start Pet Progress'));
         this._startItem.connect('activate', () => this._actions.start());
-        const todayItem = new PopupMenu.PopupMenuItem('Open Today');
+        const todayItem = new PopupMenu.PopupMenuItem(_('Open Today'));
         todayItem.connect('activate', () => this._actions.openToday());
         this._errorItem = new InfoItem('petprogress-error');
         this._errorItem.setText('');
@@ -354,7 +364,7 @@ export default class PetProgressExtension extends Extension {
      * read on the daemon's clock (petprogress(7) §7). */
     async _addTask(parsed, title) {
         if (!this._client)
-            throw new Error('Pet Progress is not enabled.');
+            throw new Error(_('Pet Progress is not enabled.'));
         let resolved = {time: parsed.time};
         if (parsed.time === undefined) {
             const {now, resetTime} = await this._client.clock();
@@ -370,7 +380,7 @@ export default class PetProgressExtension extends Extension {
         try {
             Gio.AppInfo.launch_default_for_uri(TODAY_URI, global.create_app_launch_context(0, -1));
         } catch (error) {
-            this._indicator?.showError(`Could not open ${TODAY_URI}: ${error.message}`);
+            this._indicator?.showError(fill(_('Could not open %s: %s'), TODAY_URI, error.message));
         }
     }
 }

@@ -4,6 +4,7 @@
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
+import {_, fill} from './l10n.js';
 import {recoveryOf} from './present.js';
 
 export const BUS_NAME = 'io.petprogress.PetProgress1';
@@ -21,8 +22,10 @@ const CALL_TIMEOUT_MS = 25000;
 const FLIP_SLACK_SECONDS = 2;
 const MAX_TIMER_SECONDS = 24 * 3600;
 
-const NOT_INSTALLED = 'Pet Progress is not installed for this session: no D-Bus service file ' +
-    `starts ${BUS_NAME}.`;
+/** The sentence for a session where nothing can start the daemon. */
+function notInstalled() {
+    return fill(_('Pet Progress is not installed for this session: no D-Bus service file starts %s.'), BUS_NAME);
+}
 
 /** A request that failed, with a sentence for a person and the D-Bus error name, if any. */
 export class PetError extends Error {
@@ -168,7 +171,7 @@ export class PetClient {
     /** Asks the bus to start the daemon (D-Bus activation); the state follows when it owns its name. */
     async startDaemon() {
         if (!this._connection)
-            throw new PetError('Not connected to the session bus yet.');
+            throw new PetError(_('Not connected to the session bus yet.'));
         try {
             await connectionCall(this._connection, 'org.freedesktop.DBus', '/org/freedesktop/DBus',
                 'org.freedesktop.DBus', 'StartServiceByName', new GLib.Variant('(su)', [BUS_NAME, 0]),
@@ -285,7 +288,7 @@ export class PetClient {
      * become PetErrors. */
     async _call(method, args, flags = Gio.DBusCallFlags.NONE) {
         if (!this._proxy)
-            throw new PetError('Not connected to the session bus yet.');
+            throw new PetError(_('Not connected to the session bus yet.'));
         try {
             const parameters = new GLib.Variant(inSignature(method), args);
             return await proxyCall(this._proxy, method, parameters, flags, this._cancellable);
@@ -327,7 +330,7 @@ function petError(error) {
     const name = Gio.DBusError.get_remote_error(error) ?? '';
     Gio.DBusError.strip_remote_error(error);
     if (name === 'org.freedesktop.DBus.Error.ServiceUnknown')
-        return new PetError(NOT_INSTALLED, name);
+        return new PetError(notInstalled(), name);
     return new PetError(error.message, name);
 }
 

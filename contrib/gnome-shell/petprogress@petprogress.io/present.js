@@ -1,5 +1,8 @@
 // What the top bar and the menu say, as plain values computed from the client's state. No Shell
 // and no GI imports: extension.js only copies these into widgets, and tests check them under gjs.
+// Every sentence is translated here (l10n.js), in the user's language.
+
+import {_, fill, ngettext, pgettext} from './l10n.js';
 
 /** The deep link that opens the Today screen (petprogress(7) §8). */
 export const TODAY_URI = 'petprogress://today';
@@ -14,9 +17,6 @@ export const MENU_TASKS = 3;
  * (petprogress(7) §6.1); the client keeps these and nothing else of the reply. */
 export const RECOVERY_KEYS = ['recovery', 'recovery_source', 'recovery_day', 'recovery_lost', 'recovery_at',
     'problems_acknowledged'];
-
-/** What the recovery line's action says; it calls AcknowledgeProblems. */
-export const HIDE_LABEL = 'Hide';
 
 /**
  * The view of a client state (`{running, entry, lastDone, recovery}`, see petclient.js).
@@ -44,12 +44,12 @@ export function present(state, hasIcon = () => false) {
         due,
         overdue,
         restDay,
-        accessibleName: [entry.accessible_text, restDay ? 'Rest day.' : ''].filter(Boolean).join(' '),
+        accessibleName: [entry.accessible_text, restDay ? _('Rest day.') : ''].filter(Boolean).join(' '),
         stageLine: stageLine(entry),
-        restLine: restDay ? 'Rest day: unfinished tasks cost nothing today.' : '',
+        restLine: restDay ? _('Rest day: unfinished tasks cost nothing today.') : '',
         emptyLine: emptyLine(entry),
         tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(taskLine),
-        undo: state.lastDone ? {id: state.lastDone.id, label: `Undo “${state.lastDone.title}”`} : null,
+        undo: state.lastDone ? {id: state.lastDone.id, label: fill(_('Undo “%s”'), state.lastDone.title)} : null,
         notice: recoveryNotice(state.recovery),
     };
 }
@@ -60,12 +60,13 @@ function absent({running, recovery}) {
         running,
         iconName: null,
         glyph: PAW,
-        label: running ? '…' : 'off',
+        // TRANSLATORS: the top bar's word beside the dimmed paw while the daemon is not running.
+        label: running ? '…' : _('off'),
         due: false,
         overdue: false,
         restDay: false,
-        accessibleName: running ? 'Pet Progress is starting.' : 'Pet Progress is not running.',
-        stageLine: running ? 'Pet Progress is starting…' : 'Pet Progress is not running.',
+        accessibleName: running ? _('Pet Progress is starting.') : _('Pet Progress is not running.'),
+        stageLine: running ? _('Pet Progress is starting…') : _('Pet Progress is not running.'),
         restLine: '',
         emptyLine: '',
         tasks: [],
@@ -86,12 +87,14 @@ export function recoveryNotice(status) {
     if (!sentence || status.problems_acknowledged === true)
         return null;
     const lost = typeof status.recovery_lost === 'string' ? status.recovery_lost.trim() : '';
-    const line = lost ? `${sentence} Lost: ${lost}.` : sentence;
+    // The daemon's sentence stays as the bus sends it (English: a contract); what is added is ours.
+    const line = lost ? fill(_('%s Lost: %s.'), sentence, lost) : sentence;
     return {
         text: `⚠ ${line}`,
-        accessibleText: `Warning: ${line}`,
-        hideLabel: HIDE_LABEL,
-        hideAccessibleName: 'Hide the notice about the recovered state file',
+        accessibleText: fill(_('Warning: %s'), line),
+        // TRANSLATORS: the recovery notice's button; it hides the notice.
+        hideLabel: _('Hide'),
+        hideAccessibleName: _('Hide the notice about the recovered state file'),
     };
 }
 
@@ -117,23 +120,30 @@ function countLabel(entry, overdue, restDay) {
     if (overdue)
         parts[0] += ' !';
     if (restDay)
-        parts.push('rest');
+        // TRANSLATORS: the top bar's mark on a rest day, after "2/5 · " (keep it short).
+        parts.push(_('rest'));
     return parts.join(' · ');
 }
 
-/** e.g. `Frog · stage 3 of 20 · 12 of 30 XP`, or `Floating God · final form · 7 XP`. */
+/** e.g. `Frog · stage 3 of 20 · 12 of 30 XP`, or `Floating God · final form · 7 XP`. The form's
+ * name is translated when it is one of the default table's (a custom table's stay as written). */
 export function stageLine(entry) {
-    const position = `stage ${entry.stage_index + 1} of ${entry.stage_count}`;
-    const xp = entry.is_final ? `final form · ${entry.stage_xp} XP`
-        : `${entry.stage_xp} of ${entry.threshold} XP`;
-    return `${entry.stage_name} · ${position} · ${xp}`;
+    const position = fill(_('stage %d of %d'), entry.stage_index + 1, entry.stage_count);
+    const xp = entry.is_final ? fill(_('final form · %d XP'), entry.stage_xp)
+        : fill(_('%d of %d XP'), entry.stage_xp, entry.threshold);
+    return `${formName(entry.stage_name)} · ${position} · ${xp}`;
+}
+
+/** A pet form's name in the user's language (the daemon sends the default table's English names). */
+export function formName(name) {
+    return typeof name === 'string' && name !== '' ? pgettext('pet form', name) : name;
 }
 
 function emptyLine(entry) {
     if (!entry.tasks_total)
-        return 'No tasks planned today.';
+        return _('No tasks planned today.');
     if (!entry.next_task_id)
-        return `All ${entry.tasks_total} ${entry.tasks_total === 1 ? 'task' : 'tasks'} done.`;
+        return fill(ngettext('All %d task done.', 'All %d tasks done.', entry.tasks_total), entry.tasks_total);
     return '';
 }
 
@@ -141,8 +151,8 @@ function emptyLine(entry) {
 export function taskLine(task) {
     const due = task.due === true && task.overdue !== true;
     const marks = [
-        task.snoozed_until ? `snoozed from ${task.time}` : '',
-        task.overdue ? 'overdue' : due ? 'due' : '',
+        task.snoozed_until ? fill(_('snoozed from %s'), task.time) : '',
+        task.overdue ? _('overdue') : due ? _('due') : '',
     ].filter(Boolean);
     const suffix = marks.length ? ` (${marks.join(', ')})` : '';
     return {

@@ -1,10 +1,14 @@
 // The forgiving time input of petprogress(7) §7, as the menu's "Add task…" reads it: what petctl
 // accepts on its command line. No Shell imports: tested under plain gjs.
 
+import {_, fill} from './l10n.js';
 import {secondsUntilWallTime} from './wallclock.js';
 
-/** What the time field says while it cannot be read. */
-export const TIME_HINT = 'Type a time such as 14:30, 9:05, 0930, 7pm, 7:05pm, 19h, 19h05, +20m or +1h30m.';
+/** What the time field says while it cannot be read, in the user's language. The forms themselves
+ * are petctl's and stay as they are in every language. */
+export function timeHint() {
+    return _('Type a time such as 14:30, 9:05, 0930, 7pm, 7:05pm, 19h, 19h05, +20m or +1h30m.');
+}
 
 const WALL_FORMS = [
     // HH:MM, H:MM
@@ -39,7 +43,7 @@ export function parseTime(text) {
     if (relative && (relative[1] !== undefined || relative[2] !== undefined)) {
         const minutes = Number(relative[1] ?? 0) * 60 + Number(relative[2] ?? 0);
         if (minutes < 1 || minutes > 24 * 60)
-            return {error: `${text.trim()} must be between +1m and +24h.`};
+            return {error: fill(_('%s must be between +1m and +24h.'), text.trim())};
         return {minutes};
     }
     for (const [pattern, read] of WALL_FORMS) {
@@ -48,10 +52,10 @@ export function parseTime(text) {
             continue;
         const [hour, minute] = read(match);
         if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59))
-            return {error: `${text.trim()} is not a time of day: hours run 0–23 (1–12 with am/pm), minutes 00–59.`};
+            return {error: fill(_('%s is not a time of day: hours run 0–23 (1–12 with am/pm), minutes 00–59.'), text.trim())};
         return {time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`};
     }
-    return {error: TIME_HINT};
+    return {error: timeHint()};
 }
 
 /**
@@ -64,12 +68,12 @@ export function resolve(parsed, now, resetTime) {
     if (parsed.time)
         return {time: parsed.time};
     if (parsed.minutes === undefined)
-        return {error: parsed.error ?? TIME_HINT};
+        return {error: parsed.error ?? timeHint()};
     let target = now.add_minutes(parsed.minutes);
     if (target.get_second() !== 0 || target.get_microsecond() !== 0)
         target = target.add_seconds(60 - target.get_second() - target.get_microsecond() / 1e6);
     const toDayEnd = secondsUntilWallTime(resetTime, now);
     if (toDayEnd !== null && target.difference(now) / 1e6 >= toDayEnd)
-        return {error: `That is past the end of today (${resetTime}): plan it tomorrow with petctl add --tomorrow.`};
+        return {error: fill(_('That is past the end of today (%s): plan it tomorrow with petctl add --tomorrow.'), resetTime)};
     return {time: target.format('%H:%M')};
 }

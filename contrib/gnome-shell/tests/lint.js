@@ -5,7 +5,7 @@
 // it works for extension.js too, whose `resource:///org/gnome/shell/...` imports exist only inside
 // the Shell; it reports the early errors a real load would (redeclarations, exports of unknown
 // names, `await` outside modules). On the parse trees it then checks the rules the design rests on:
-// - the Shell-free modules import only `gi://Gio`, `gi://GLib` and each other;
+// - the Shell-free modules import only `gi://Gio`, `gi://GLib`, gjs's `gettext` and each other;
 // - every name imported from a sibling module is exported by it;
 // - extension.js default-exports a class extending the Shell's `Extension`, and no file uses the
 //   legacy `imports.` object, which Shell 45+ modules cannot see;
@@ -15,7 +15,7 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import System from 'system';
 
-const SHELL_FREE_IMPORTS = new Set(['gi://Gio', 'gi://GLib']);
+const SHELL_FREE_IMPORTS = new Set(['gi://Gio', 'gi://GLib', 'gettext']);
 const EXTENSION_MODULE = 'resource:///org/gnome/shell/extensions/extension.js';
 const decoder = new TextDecoder();
 

@@ -1,6 +1,6 @@
 // What the top bar and menu say (present.js), under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
 
-import {HIDE_LABEL, PAW, RECOVERY_KEYS, chooseIcon, present, recoveryNotice, recoveryOf}
+import {PAW, RECOVERY_KEYS, chooseIcon, present, recoveryNotice, recoveryOf}
     from '../petprogress@petprogress.io/present.js';
 import {check, equal, run, test} from './harness.js';
 
@@ -128,7 +128,7 @@ test('recovery notice: shown while unacknowledged, in petctl today\'s words, wit
             '2026-03-03. Lost: changes since the closeout of 2026-03-03.',
         accessibleText: 'Warning: The state file could not be used; Pet Progress restored the state saved at ' +
             'the closeout of 2026-03-03. Lost: changes since the closeout of 2026-03-03.',
-        hideLabel: HIDE_LABEL,
+        hideLabel: 'Hide',
         hideAccessibleName: 'Hide the notice about the recovered state file',
     }, 'notice');
     check(!notice.text.includes('\n'), 'one line');

@@ -31,6 +31,9 @@ export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/runtime" XDG_CONFIG_HOME="$tmp/hom
     XDG_DATA_HOME="$tmp/home/.local/share" XDG_DATA_DIRS="$tmp/home/share" TZ=Europe/Berlin
 mkdir -p -m 0700 "$HOME" "$XDG_RUNTIME_DIR"
 unset DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY
+# English unless a test chooses a language (C.UTF-8 honours LANGUAGE; C would not).
+unset LANGUAGE LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
 
 echo "-- lint"
 gjs -m "$here/lint.js" "$ext" "$ext"/*.js "$here"/*.js
@@ -43,17 +46,29 @@ ext, path = sys.argv[1], sys.argv[2]
 with zipfile.ZipFile(path) as z:
     names = sorted(z.namelist())
     metadata = json.loads(z.read("metadata.json"))
-expected = sorted(os.listdir(ext))
-assert names == expected, f"zip holds {names}, directory {expected}"
+domain = metadata["gettext-domain"]
+languages = sorted(f[:-3] for f in os.listdir(os.path.join(ext, "..", "po")) if f.endswith(".po"))
+assert languages, "no catalogues in contrib/gnome-shell/po"
+expected = sorted(os.listdir(ext) + [f"locale/{ll}/LC_MESSAGES/{domain}.mo" for ll in languages])
+assert names == expected, f"zip holds {names}, expected {expected}"
 assert metadata["uuid"] == os.path.basename(ext), metadata["uuid"]
-print(f"ok   {len(names)} files at the top level, uuid {metadata['uuid']}")
+print(f"ok   {len(names)} files, the catalogues of {' '.join(languages)} under locale/, uuid {metadata['uuid']}")
 EOF
+
+echo "-- the extension's translations: the template current, the catalogues complete"
+python3 "$here/../po.py" check
+python3 "$here/../po.py" compile "$tmp/locale"
 
 echo "-- present.js"
 timeout 60 gjs -m "$here/present.test.js"
 
 echo "-- timeinput.js"
 timeout 60 gjs -m "$here/timeinput.test.js"
+
+echo "-- present.js and timeinput.js in German and French (the catalogues compiled above)"
+for language in de fr; do
+    LANGUAGE=$language PETPROGRESS_LOCALE_DIR="$tmp/locale" timeout 60 gjs -m "$here/l10n.test.js"
+done
 
 echo "-- petclient.js against petprogressd on a private bus"
 mkdir -p "$tmp/services"

@@ -8,34 +8,7 @@ import GLib from 'gi://GLib';
 
 import {stageLine} from '../petprogress@petprogress.io/present.js';
 import {check, equal, run, test, waitFor} from './harness.js';
-
-const ROOT = GLib.getenv('PETPROGRESS_ROOT');
-const UUID = 'petprogress@petprogress.io';
-const PET = 'io.petprogress.PetProgress1';
-const bus = Gio.DBus.session;
-// The indicator, as the Shell's code sees it.
-const PI = `Main.panel.statusArea['${UUID}']`;
-const ids = {};
-
-function call(name, path, iface, method, args = null) {
-    return bus.call_sync(name, path, iface, method, args, null, Gio.DBusCallFlags.NONE, 30000, null)
-        .recursiveUnpack();
-}
-
-/** Evaluates JavaScript inside the Shell; returns its JSON-decoded value. */
-function ev(code) {
-    const [ok, value] = call('org.gnome.Shell', '/org/gnome/Shell', 'org.gnome.Shell', 'Eval',
-        new GLib.Variant('(s)', [code]));
-    if (!ok)
-        throw new Error(`Eval of ${code} failed: ${value}`);
-    return value === '' ? undefined : JSON.parse(value);
-}
-
-/** A method of the daemon, with its D-Bus signature and arguments; the reply's values. */
-function pet(method, signature = null, args = []) {
-    return call(PET, '/io/petprogress/PetProgress1', PET, method,
-        signature ? new GLib.Variant(signature, args) : null);
-}
+import {PET, PI, ROOT, UUID, call, ev, pet, shot} from './shelldriver.js';
 
 /** The daemon's refusal of a call: `{name, message}`. */
 function refusal(method, signature, args) {
@@ -49,6 +22,7 @@ function refusal(method, signature, args) {
     throw new Error(`${method} was not refused`);
 }
 
+const ids = {};
 const tasks = () => Object.fromEntries(pet('ListTasks', '(s)', [''])[0].map(t => [t.title, t]));
 const entry = () => pet('GetWidgetEntry')[0];
 const hasOwner = () => call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
@@ -62,14 +36,6 @@ function serviceFile(now, timeScale = null) {
     GLib.file_set_contents(`${dir}/${PET}.service`, `[D-BUS Service]\nName=${PET}\n` +
         `Exec=/opt/pet/petprogressd --data-dir /home/tester/petdata --now ${now}${scale}\n`);
     call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'ReloadConfig');
-}
-
-/** Saves a screenshot of an area of the screen (paths are the root's) and checks it was written. */
-function shot(name, [x, y, width, height]) {
-    const path = `/tmp/shots/${name}.png`;
-    const [ok] = call('org.gnome.Shell.Screenshot', '/org/gnome/Shell/Screenshot', 'org.gnome.Shell.Screenshot',
-        'ScreenshotArea', new GLib.Variant('(iiiibs)', [x, y, width, height, false, path]));
-    check(ok && GLib.file_test(`${ROOT}${path}`, GLib.FileTest.EXISTS), `screenshot ${name}`);
 }
 
 const menuItem = label => `${PI}.menu._getMenuItems().find(i => i.label?.text === '${label}')`;

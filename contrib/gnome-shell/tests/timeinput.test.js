@@ -3,7 +3,7 @@
 
 import GLib from 'gi://GLib';
 
-import {TIME_HINT, parseTime, resolve} from '../petprogress@petprogress.io/timeinput.js';
+import {parseTime, resolve, timeHint} from '../petprogress@petprogress.io/timeinput.js';
 import {check, equal, run, test} from './harness.js';
 
 /** A local instant in Europe/Berlin (run.sh sets TZ). */
@@ -37,7 +37,7 @@ test('nothing typed is neither good nor bad', () => {
 test('what is not a time says what to type', () => {
     for (const typed of ['7', '930', '14:3', '14.30', '1:2:3', 'noon', '+', '+h', '+20', '20m', '-20m',
         '7pmx', '12345', '٧:٣٠', '+1m2h', '7 pm', '19h5'])
-        equal(parseTime(typed), {error: TIME_HINT}, typed);
+        equal(parseTime(typed), {error: timeHint()}, typed);
 });
 
 test('a time that cannot be on a clock says the ranges', () => {
