@@ -86,8 +86,8 @@ enum L10n {
 
 /// `msgid` in the user's language, its placeholders filled from `arguments`.
 func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String {
-    let id = L10n.string(msgid)
-    return L10n.format(String(cString: gettext(id)), arguments.map(\.description))
+    // gettext hands back its own argument when it has no translation: read it while it lives.
+    L10n.format(L10n.string(msgid).withCString { String(cString: gettext($0)) }, arguments.map(\.description))
 }
 
 /// The singular or plural form for `count` (the language's own rule), filled from `arguments`, or
@@ -95,7 +95,9 @@ func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> S
 func trn(
     _ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: any CustomStringConvertible...
 ) -> String {
-    let form = String(cString: ngettext(L10n.string(singular), L10n.string(plural), UInt(max(0, count))))
+    let form = L10n.string(singular).withCString { one in
+        L10n.string(plural).withCString { many in String(cString: ngettext(one, many, UInt(max(0, count)))) }
+    }
     return L10n.format(form, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
 }
 
@@ -109,6 +111,6 @@ func trc(_ context: StaticString, _ msgid: StaticString, _ arguments: any Custom
 /// catalogue has it under `context`, else as given. Extraction lists the default names separately.
 func trc(_ context: StaticString, dynamic msgid: String) -> String {
     let key = L10n.string(context) + "\u{4}" + msgid
-    let found = String(cString: gettext(key))
+    let found = key.withCString { String(cString: gettext($0)) }
     return found == key ? msgid : found
 }
