@@ -8,9 +8,10 @@ enum PetMoment {
     /// way), or nil when the form did not change. `panelAt` is the next top of the hour.
     static func line(before: PetView, after: PetView, panelAt: Instant) -> String? {
         guard before.stageIndex != after.stageIndex else { return nil }
-        let verb = after.stageIndex > before.stageIndex ? "evolved" : "de-evolved"
-        return "The pet \(verb): \(before.stageName) → \(after.stageName). "
-            + "The panel shows it at \(LocalClock.time(panelAt))."
+        let (from, to, at) = (PetText.name(before), PetText.name(after), LocalClock.time(panelAt))
+        return after.stageIndex > before.stageIndex
+            ? tr("The pet evolved: %s → %s. The panel shows it at %s.", from, to, at)
+            : tr("The pet de-evolved: %s → %s. The panel shows it at %s.", from, to, at)
     }
 }
 
