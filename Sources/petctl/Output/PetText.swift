@@ -24,6 +24,16 @@ enum PetText {
         return tr("%d/%d XP", pet.stageXP, pet.threshold)
     }
 
+    /// A repeat rule as the screens say it: `daily` and `weekdays` in the user's language, a list of
+    /// days as `--repeat` takes it (`mon,wed`).
+    static func rule(_ rule: String) -> String {
+        switch rule {
+        case "daily": trc("repeat rule", "daily")
+        case "weekdays": trc("repeat rule", "weekdays")
+        default: rule
+        }
+    }
+
     /// `+2`, `−2` (a true minus sign), `±0`.
     static func signed(_ xp: Int) -> String { xp > 0 ? "+\(xp)" : xp < 0 ? "−\(-xp)" : "±0" }
 }

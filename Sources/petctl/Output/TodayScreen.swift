@@ -128,7 +128,7 @@ struct TodayScreen {
             notes.append(Note(tr("due"), .yellow))
         }
         if !task.done, task.snoozedUntil != 0 { notes.append(Note(tr("snoozed to %s", task.effectiveTime), .yellow)) }
-        if !task.repeatRule.isEmpty { notes.append(Note(task.repeatRule, .dim)) }
+        if !task.repeatRule.isEmpty { notes.append(Note(PetText.rule(task.repeatRule), .dim)) }
         return notes
     }
 
@@ -208,7 +208,7 @@ struct TodayScreen {
         if task.isNext { facts.append(tr("next")) }
         if task.overdue { facts.append(tr("overdue")) } else if task.due { facts.append(tr("due")) }
         if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", task.effectiveTime)) }
-        if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", task.repeatRule)) }
+        if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", PetText.rule(task.repeatRule))) }
         if facts.isEmpty { facts.append(tr("pending")) }
         return tr(
             "Task %s at %s, %s: %s.", Handle.shown(task), task.time, Titles.quoted(task.title),

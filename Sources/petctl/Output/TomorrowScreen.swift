@@ -26,7 +26,7 @@ struct TomorrowScreen {
         let all =
             added.map { Row(handle: Handle.shown($0, tomorrow: true), time: $0.time, title: $0.title, note: "") }
             + repeating.map {
-                Row(handle: $0.id, time: $0.time, title: $0.title, note: tr("repeats %s", $0.repeatRule))
+                Row(handle: $0.id, time: $0.time, title: $0.title, note: tr("repeats %s", PetText.rule($0.repeatRule)))
             }
             + rolled.map {
                 Row(handle: Handle.shown($0), time: $0.time, title: $0.title, note: tr("rolls over if not done"))
