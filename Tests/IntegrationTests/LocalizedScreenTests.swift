@@ -28,6 +28,8 @@ struct LocalizedScreenTests {
         let helpLine: String
         let addPrompt: String
         let nothingChanged: String
+        let tomorrowCount: String
+        let tomorrowStatus: String
 
         var testDescription: String { locale }
     }
@@ -39,7 +41,8 @@ struct LocalizedScreenTests {
         narrowFooter: "⏎ ✓  s später  u zurück  ? Hilfe  q Ende", done: "Erledigt: 1 Standup, +2 EP.",
         snoozed: "2 auf 11:15 aufgeschoben.", undone: "Rückgängig gemacht: 1 ist wieder offen.",
         deleteAsk: "y löscht sie", kept: "2 bleibt.", helpLine: "x, Entf       löschen (y bestätigt)",
-        addPrompt: "Hinzufügen · Zeit: ▏ z.\u{A0}B. 14:30", nothingChanged: "Nichts geändert.")
+        addPrompt: "Hinzufügen · Zeit: ▏ z.\u{A0}B. 14:30", nothingChanged: "Nichts geändert.",
+        tomorrowCount: " · nichts geplant", tomorrowStatus: "Morgen: t zeigt wieder heute.")
 
     static let french = Words(
         locale: "fr_FR.UTF-8", pet: "🫧 Têtard · stade 1 sur 20", count: " · 0 sur 2 faite", xp: "XP",
@@ -48,7 +51,8 @@ struct LocalizedScreenTests {
         narrowFooter: "⏎ ✓  s report  u annuler  ? aide  q fin", done: "Faite\u{A0}: 1 Standup, +2 XP.",
         snoozed: "2 reportée à 11:15.", undone: "Annulé\u{A0}: 1 est de nouveau à faire.",
         deleteAsk: "y la supprime", kept: "2 est conservée.", helpLine: "x, Suppr      supprimer (y confirme)",
-        addPrompt: "Ajouter · heure\u{A0}: ▏ p. ex. 14:30", nothingChanged: "Rien n'a changé.")
+        addPrompt: "Ajouter · heure\u{A0}: ▏ p. ex. 14:30", nothingChanged: "Rien n'a changé.",
+        tomorrowCount: " · rien de prévu", tomorrowStatus: "Demain\u{A0}: t revient à aujourd'hui.")
 
     @Test(
         "petctl today: the pet, the count and the status words, at 80 and 40 columns",
@@ -112,6 +116,11 @@ struct LocalizedScreenTests {
         await pane.waitFor(containing: words.addPrompt)
         try await pane.keys("Escape")
         await pane.waitFor(line: words.nothingChanged)
+        try await pane.keys("t")
+        await pane.waitFor(containing: words.tomorrowStatus)
+        await pane.waitFor(words.tomorrowCount) { $0.hasSuffix(words.tomorrowCount) }
+        try await pane.keys("t")
+        await pane.waitFor(line: words.pet)
         #expect(pane.lines().allSatisfy { screenColumns(of: $0) <= columns }, "\(pane.lines())")
         try await pane.keys("q")
         await pane.waitFor(line: "exit 0")

@@ -48,7 +48,7 @@ struct InteractiveFrame {
         } else if let screen = state.screen {
             body = screen.header(width: width, style: style)
             if screen.tasks.isEmpty {
-                body.append(TextWidth.truncate(TodayScreen.addOne, to: width))
+                body += TextWidth.wrap(TodayScreen.addOne, width: width)
             } else {
                 body += taskLines(
                     screen, state: state, first: body.count, room: bodyHeight - body.count, width: width,

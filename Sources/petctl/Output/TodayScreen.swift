@@ -29,7 +29,7 @@ struct TodayScreen {
     func render(width: Int, style: Style) -> [String] {
         var lines = header(width: width, style: style)
         if tasks.isEmpty {
-            lines.append(Self.addOne)
+            lines += TextWidth.wrap(Self.addOne, width: width)
             return lines
         }
         lines += taskRows(width: width, style: style).flatMap { $0 }
@@ -48,12 +48,12 @@ struct TodayScreen {
             let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"
             lines.append(style.yellow(TextWidth.truncate(line, to: max(1, width))))
         }
-        let name = style.bold(Titles.quoted(PetText.name(live)))
+        let name = Titles.quoted(PetText.name(live))
         let stage = tr("stage %d of %d", live.stageIndex + 1, live.stageCount)
-        lines += [
-            "\(live.glyph) \(name) · \(stage)" + (live.isFinal ? " · " + tr("final form") : ""),
-            progressLine(width: width, style: style),
-        ]
+        let parts =
+            [("\(live.glyph) \(style.bold(name))", TextWidth.columns("\(live.glyph) \(name)"))]
+            + ([stage] + (live.isFinal ? [tr("final form")] : [])).map { ($0, TextWidth.columns($0)) }
+        lines += Self.joined(parts, width: width) + [progressLine(width: width, style: style)]
         if let formChange { lines += TextWidth.wrap(formChange, width: width).map(style.bold) }
         if entry.restDay {
             lines += TextWidth.wrap(tr("Rest day: nothing is charged today; done tasks still count."), width: width)
@@ -67,9 +67,27 @@ struct TodayScreen {
             lines += TextWidth.wrap(note, width: width).map(style.dim)
         }
         let count = tasks.isEmpty ? tr("no tasks yet") : trn("%d of %d done", "%d of %d done", done, done, tasks.count)
-        lines.append("\(LocalClock.dayName(entry.dayKey)) · \(count)")
+        // Wrapped, not cut: a long day name and a translated count can pass 40 columns.
+        lines += TextWidth.wrap("\(LocalClock.dayName(entry.dayKey)) · \(count)", width: width)
         lines.append("")
         return lines
+    }
+
+    /// Parts joined by ` · `, a new line where the next would pass `width` (`columns` counts each
+    /// part without its colour codes): a long form's name, translated, at the final stage.
+    static func joined(_ parts: [(text: String, columns: Int)], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for part in parts {
+            if used > 0, used + 3 + part.columns > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line += (used > 0 ? " · " : "") + part.text
+            used += (used > 0 ? 3 : 0) + part.columns
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 
     /// Each task's lines, in day order, the handles padded to one width.

@@ -37,14 +37,14 @@ struct TomorrowScreen {
     func render(width: Int, style: Style) -> [String] {
         let rows = rows
         let count = rows.isEmpty ? tr("nothing planned") : trn("%d task", "%d tasks", rows.count)
-        var lines = [tr("Tomorrow, %s · %s", LocalClock.dayName(dayKey), count)]
+        var lines = TextWidth.wrap(tr("Tomorrow, %s · %s", LocalClock.dayName(dayKey), count), width: width)
         if rest {
             lines += TextWidth.wrap(tr("Rest day: nothing is charged; repeating tasks skip it."), width: width)
                 .map(style.cyan)
         }
         lines.append("")
         guard !rows.isEmpty else {
-            lines.append(tr("Add one: petctl add 09:30 Dentist --tomorrow"))
+            lines += TextWidth.wrap(tr("Add one: petctl add 09:30 Dentist --tomorrow"), width: width)
             return lines
         }
         let handleWidth = rows.map { TextWidth.columns($0.handle) }.max() ?? 1
