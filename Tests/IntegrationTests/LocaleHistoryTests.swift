@@ -32,9 +32,9 @@ struct LocaleHistoryTests {
         [ ] heute
 
         Das Haustier am Ende jedes Tages
-        Hermit C… \(spaces(16))▁▂▂▂▄▅▃▂▃▅▅▅
-        Frog      \(spaces(6))▁▂▂▄▆▆▇▇▅▆\(full(12))
-        Minnow    ▅▅▂▅▆▆\(full(22))
+        Einsiedl… \(spaces(16))▁▂▂▂▄▅▃▂▃▅▅▅
+        Frosch    \(spaces(6))▁▂▂▄▆▆▇▇▅▆\(full(12))
+        Elritze   ▅▅▂▅▆▆\(full(22))
                   3. Feb\(spaces(17))heute
 
         """
@@ -65,8 +65,8 @@ struct LocaleHistoryTests {
             ["history", "--plain", "--days", "2"], environment: Self.lang("de_DE.UTF-8"))
         #expect(
             plain == """
-                2026-03-01 Sonntag: 1 von 2 erledigt (50 %), ±0 EP; Hermit Crab 21/40.
-                2026-03-02 Montag: heute, bisher 1 von 2 erledigt; Hermit Crab 23/40 jetzt.
+                2026-03-01 Sonntag: 1 von 2 erledigt (50 %), ±0 EP; Einsiedlerkrebs 21/40.
+                2026-03-02 Montag: heute, bisher 1 von 2 erledigt; Einsiedlerkrebs 23/40 jetzt.
 
                 """, "\n\(plain)")
 
@@ -88,9 +88,9 @@ struct LocaleHistoryTests {
             french == """
                 lun. 2 mars  +2 Write report (à l'heure, 14:31)  +1 Email (en retard, 18:02)
                              −2 Walk (manquée)  pas de bilan du jour (2 sur 3 faites)
-                             → Tadpole 1/10 (avant : Tadpole 0/10)
+                             → Têtard 1/10 (avant : Têtard 0/10)
                 mar. 3 mars  ±0 Read (pas faite, jour de repos)
-                             pas de bilan du jour : jour de repos  → Tadpole 1/10 (inchangé)
+                             pas de bilan du jour : jour de repos  → Têtard 1/10 (inchangé)
 
                 """, "\n\(french)")
         let frenchNarrow = try await world.petctlOK(
@@ -104,7 +104,7 @@ struct LocaleHistoryTests {
                   +1 Email (en retard, 18:02)
                   −2 Walk (manquée)
                   pas de bilan du jour (2 sur 3 faites)
-                  → Tadpole 1/10 (avant : Tadpole 0/10)
+                  → Têtard 1/10 (avant : Têtard 0/10)
 
                 """, "\n\(frenchNarrow)")
 

@@ -14,14 +14,17 @@ struct TrayTests {
         let tray: Spawned
         var item: String { "org.kde.StatusNotifierItem-\(tray.pid)-1" }
 
-        init(_ label: String, now: String, timeScale: Double? = nil, tasks: [(String, String)] = []) async throws {
+        init(
+            _ label: String, now: String, timeScale: Double? = nil, tasks: [(String, String)] = [],
+            environment extra: [String: String] = [:]
+        ) async throws {
             world = try await World(label)
             _ = try await world.daemon(now: now, timeScale: timeScale)
             for (title, time) in tasks { _ = try world.client().addTask(title, time) }
             watcher = try Self.startWatcher(world, label: "watcher")
             tray = try world.sandbox.spawn(
-                try productBinary("petctl", override: "PETCTL"), ["tray"], environment: world.petctlEnvironment,
-                label: "tray")
+                try productBinary("petctl", override: "PETCTL"), ["tray"],
+                environment: world.petctlEnvironment.merging(extra) { $1 }, label: "tray")
         }
 
         /// `busctl` on the world's bus, blocking (for `poll`).
@@ -263,7 +266,8 @@ struct TrayTests {
         let layout = try Self.busctl(
             world,
             [
-                "--json=short", "call", "--", item, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias", "0", "-1", "0",
+                "--json=short", "call", "--", item, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias", "0",
+                "-1", "0",
             ]
         ).output
         #expect(layout.contains("_Start Pet Progress"), "\(layout)")
@@ -321,7 +325,8 @@ struct TrayTests {
         #expect(await second.waitExit() == 0)
         #expect(second.errors.contains("a tray is already running in this session"), "\(second.errors)")
         let names = try Self.busctl(world, ["list", "--no-legend", "--acquired"]).output
-        #expect(names.split(separator: "\n").filter { $0.hasPrefix("org.kde.StatusNotifierItem-") }.count == 1, "\(names)")
+        #expect(
+            names.split(separator: "\n").filter { $0.hasPrefix("org.kde.StatusNotifierItem-") }.count == 1, "\(names)")
         first.send(SIGTERM)
         #expect(await first.waitExit() == 0)
     }

@@ -6,27 +6,35 @@ struct InteractiveFrame {
     /// The task id shown on each 1-based screen row, for clicks.
     var taskAtRow: [Int: String] = [:]
 
-    /// Fits 40 columns; the rest of the keys are behind `?`.
-    static let footer = "⏎ done  s snooze  u undo  ? keys  q quit"
+    /// The keys' footer: the whole of it when it fits, else the short one, which fits 40 columns
+    /// (the rest of the keys are behind `?`).
+    static func footer(width: Int) -> String {
+        let whole = tr("⏎ done  s snooze  u undo  ? keys  q quit")
+        guard TextWidth.columns(whole) > width else { return whole }
+        return trc("footer, at most 40 columns", "⏎ done  s snooze  u undo  ? keys  q quit")
+    }
 
-    static let help = [
-        "Keys",
-        "",
-        "↑ ↓ or j k    move",
-        "Enter, Space  mark the task done",
-        "s             snooze it",
-        "u             undo the last completion",
-        "x, Delete     delete it (y confirms)",
-        "a             add a task (time, title)",
-        "e             edit it",
-        "t             tomorrow's list, and back",
-        "r             today a rest day, or not",
-        "click         select a row",
-        "?             these keys",
-        "q, Esc        leave",
-        "",
-        "Any key closes this.",
-    ]
+    /// The help page; its key column is 14 wide, so the words after it fit 26 columns.
+    static var help: [String] {
+        [
+            tr("Keys"),
+            "",
+            tr("↑ ↓ or j k    move"),
+            tr("Enter, Space  mark the task done"),
+            tr("s             snooze it"),
+            tr("u             undo the last completion"),
+            tr("x, Delete     delete it (y confirms)"),
+            tr("a             add a task (time, title)"),
+            tr("e             edit it"),
+            tr("t             tomorrow's list, and back"),
+            tr("r             today a rest day, or not"),
+            tr("click         select a row"),
+            tr("?             these keys"),
+            tr("q, Esc        leave"),
+            "",
+            tr("Any key closes this."),
+        ]
+    }
 
     init(_ state: InteractiveState, width: Int, height: Int, style: Style) {
         // The daemon's sentences can be long: up to three lines of them, whole words.
@@ -40,7 +48,7 @@ struct InteractiveFrame {
         } else if let screen = state.screen {
             body = screen.header(width: width, style: style)
             if screen.tasks.isEmpty {
-                body.append(TextWidth.truncate("Add one: petctl add 14:30 \"Write report\"", to: width))
+                body += TextWidth.wrap(TodayScreen.addOne, width: width)
             } else {
                 body += taskLines(
                     screen, state: state, first: body.count, room: bodyHeight - body.count, width: width,
@@ -51,7 +59,7 @@ struct InteractiveFrame {
         body += Array(repeating: "", count: bodyHeight - body.count)
         lines =
             body + (status.isEmpty ? [""] : status.map { state.statusIsProblem ? style.yellow($0) : style.bold($0) })
-        lines.append(style.dim(TextWidth.truncate(Self.footer, to: width)))
+        lines.append(style.dim(TextWidth.truncate(Self.footer(width: width), to: width)))
         lines = Array(lines.suffix(height))
     }
 

@@ -54,7 +54,7 @@ final class InteractiveToday {
         do {
             try modes.enter()
         } catch {
-            Output.error("cannot put the terminal in raw mode (\(error)); use petctl today")
+            Output.error(tr("cannot put the terminal in raw mode (%s); use petctl today", "\(error)"))
             return 1
         }
         defer { modes.leave() }
@@ -72,7 +72,7 @@ final class InteractiveToday {
             let ended = !loop.run(until: { needsRefresh || needsDraw || exitCode != nil }, timeout: .seconds(86_400))
             if ended, !connection.isConnected {
                 modes.leave()
-                Output.error("lost the session bus; exiting")
+                Output.error(tr("lost the session bus; exiting"))
                 return 3
             }
         }
@@ -103,7 +103,7 @@ final class InteractiveToday {
         }
     }
 
-    static let notRunning = "not running: waiting for petprogressd"
+    static var notRunning: String { tr("not running: waiting for petprogressd") }
 
     private func refresh() {
         guard !stopped else { return }
@@ -129,7 +129,7 @@ final class InteractiveToday {
             stopped = true
             state.say(Self.notRunning, problem: true)
         case .noAnswer:
-            state.say("petprogressd did not answer in time; it may or may not have happened", problem: true)
+            state.say(tr("petprogressd did not answer in time; it may or may not have happened"), problem: true)
         default:
             state.say(Session.describe(error), problem: true)
         }
@@ -173,7 +173,7 @@ final class InteractiveToday {
         if var prompt = state.prompt {
             if key == .escape || key == .interrupt {
                 state.prompt = nil
-                return state.say("Nothing changed.")
+                return state.say(tr("Nothing changed."))
             }
             let submit = prompt.type(key)
             state.prompt = prompt
@@ -189,17 +189,17 @@ final class InteractiveToday {
             ![.character("t"), .character("a"), .character("q"), .character("?"), .escape]
                 .contains(key)
         {
-            return state.say("This is tomorrow's list: t shows today's, a adds to tomorrow.", problem: true)
+            return state.say(tr("This is tomorrow's list: t shows today's, a adds to tomorrow."), problem: true)
         }
         if let task = state.confirmingDelete {
             state.confirmingDelete = nil
             if key == .character("y") || key == .character("Y") {
                 act { c throws(PetClientError) in
                     try c.deleteTask(task.id)
-                    return "Deleted \(Handle.shown(task)) \(Titles.forLine(task.title, width: 60))."
+                    return tr("Deleted %s %s.", Handle.shown(task), Titles.forLine(task.title, width: 60))
                 }
             } else {
-                state.say("Kept \(Handle.shown(task)).")
+                state.say(tr("Kept %s.", Handle.shown(task)))
             }
             return
         }
@@ -212,27 +212,27 @@ final class InteractiveToday {
         case .enter, .character(" "):
             onSelected { c, task throws(PetClientError) in
                 let xp = try c.markDone(task.id)
-                return "Done: \(Handle.shown(task)) \(Titles.forLine(task.title, width: 60)), +\(xp) XP."
+                return tr("Done: %s %s, +%d XP.", Handle.shown(task), Titles.forLine(task.title, width: 60), xp)
             }
         case .character("s"):
             onSelected { c, task throws(PetClientError) in
                 let until = try c.snooze(task.id)
-                return "Snoozed \(Handle.shown(task)) to \(LocalClock.time(until))."
+                return tr("Snoozed %s to %s.", Handle.shown(task), LocalClock.time(until))
             }
         case .character("u"): undo()
         case .character("a"): open(.add(day: state.showsTomorrow ? "tomorrow" : "today"))
         case .character("e"):
-            guard let task = state.selected else { return state.say("No task is selected.", problem: true) }
+            guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
             open(.edit(task))
         case .character("t"):
             state.showsTomorrow.toggle()
-            state.say(state.showsTomorrow ? "Tomorrow: t shows today again." : "")
+            state.say(state.showsTomorrow ? tr("Tomorrow: t shows today again.") : "")
             needsRefresh = true
         case .character("r"): toggleRest()
         case .character("x"), .delete:
-            guard let task = state.selected else { return state.say("No task is selected.", problem: true) }
+            guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
             state.confirmingDelete = task
-            state.say("Delete \(Handle.shown(task))? y deletes it, any other key keeps it.", problem: true)
+            state.say(tr("Delete %s? y deletes it, any other key keeps it.", Handle.shown(task)), problem: true)
         default: break
         }
     }
@@ -259,12 +259,12 @@ final class InteractiveToday {
                 let id = try c.addTask(title: title, time: sent, day: prompt.day, repeat: "")
                 let added = try c.listTasks(day: prompt.day == "today" ? "" : prompt.day).first { $0.id == id }
                 let shown = added.map { Handle.shown($0, tomorrow: prompt.day == "tomorrow") } ?? id
-                return "Added \(shown): \(sent) \(Titles.forLine(title, width: 60))."
+                return tr("Added %s: %s %s.", shown, sent, Titles.forLine(title, width: 60))
             }
             // Only what changed is sent: an unchanged time keeps the task's snooze.
             try c.updateTask(
                 id: task.id, title: title == task.title ? "" : title, time: sent == task.time ? "" : sent)
-            return "Updated \(Handle.shown(task)): \(sent) \(Titles.forLine(title, width: 60))."
+            return tr("Updated %s: %s %s.", Handle.shown(task), sent, Titles.forLine(title, width: 60))
         }
     }
 
@@ -275,23 +275,23 @@ final class InteractiveToday {
             let resting = try c.listRestDays().contains(today)
             try c.setRest(from: today, to: today, rest: !resting)
             return resting
-                ? "Today is an ordinary day again."
-                : "Today is a rest day: its tasks are not judged (r again undoes it)."
+                ? tr("Today is an ordinary day again.")
+                : tr("Today is a rest day: its tasks are not judged (r again undoes it).")
         }
     }
 
     private func undo() {
         guard let last = state.tasks.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
-            return state.say("nothing to undo: no task is done today", problem: true)
+            return state.say(tr("nothing to undo: no task is done today"), problem: true)
         }
         act { c throws(PetClientError) in
             try c.undo(last.id)
-            return "Undone: \(Handle.shown(last)) is pending again."
+            return tr("Undone: %s is pending again.", Handle.shown(last))
         }
     }
 
     private func onSelected(_ body: (PetClient, TaskRecord) throws(PetClientError) -> String) {
-        guard let task = state.selected else { return state.say("No task is selected.", problem: true) }
+        guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
         act { c throws(PetClientError) in try body(c, task) }
     }
 

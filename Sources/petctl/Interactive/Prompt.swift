@@ -25,7 +25,7 @@ struct Prompt {
         do throws(TimeInputError) {
             let input = try TimeInput.parse(time)
             if day == "tomorrow", case .later = input {
-                throw TimeInputError("\(time) counts from now; for tomorrow give a clock time such as 9:30")
+                throw TimeInputError(tr("%s counts from now; for tomorrow give a clock time such as 9:30", time))
             }
             return .success(input)
         } catch {
@@ -35,21 +35,22 @@ struct Prompt {
 
     /// The status line: what is being typed, and what the time means or why it is refused.
     var line: (text: String, problem: Bool) {
-        let verb = editing.map { "Edit \(Handle.shown($0))" } ?? (day == "tomorrow" ? "Add for tomorrow" : "Add")
+        let verb =
+            editing.map { tr("Edit %s", Handle.shown($0)) } ?? (day == "tomorrow" ? tr("Add for tomorrow") : tr("Add"))
         switch field {
         case .time:
             let said: String
             var problem = false
             switch verdict {
-            case .success(.clock(let wall)): said = "at \(wall)"
-            case .success(.later(let minutes)): said = "\(minutes) min from now"
+            case .success(.clock(let wall)): said = tr("at %s", wall)
+            case .success(.later(let minutes)): said = tr("%d min from now", minutes)
             case .failure(let error):
-                said = time.isEmpty ? "e.g. 14:30, 7pm, +20m" : error.message
+                said = time.isEmpty ? tr("e.g. 14:30, 7pm, +20m") : error.message
                 problem = !time.isEmpty
             }
-            return ("\(verb) · time: \(time)▏ \(said) (Enter: next, Esc: cancel)", problem)
+            return (tr("%s · time: %s▏ %s (Enter: next, Esc: cancel)", verb, time, said), problem)
         case .title:
-            return ("\(verb) · \(time) title: \(title)▏ (Enter: save, Esc: cancel)", false)
+            return (tr("%s · %s title: %s▏ (Enter: save, Esc: cancel)", verb, time, title), false)
         }
     }
 

@@ -11,12 +11,17 @@ enum FormChange {
         let from = stages.clamp(PetState(stageIndex: first.stageIndexOpen, stageXP: 0)).stageIndex
         let to = stages.clamp(PetState(stageIndex: last.stageIndexClose, stageXP: 0)).stageIndex
         guard from != to else { return nil }
-        let verb = to > from ? "evolved" : "de-evolved"
         let when =
             changed.count == 1
-            ? "closeout of \(LocalClock.shortDayName(first.dayKey))"
-            : "closeouts of \(LocalClock.shortDayName(first.dayKey)) to \(LocalClock.shortDayName(last.dayKey))"
-        return "Since you last looked, the pet \(verb): \(stages.stage(from).name) → \(stages.stage(to).name) "
-            + "(\(when)); petctl log shows why."
+            ? tr("closeout of %s", LocalClock.shortDayName(first.dayKey))
+            : tr("closeouts of %s to %s", LocalClock.shortDayName(first.dayKey), LocalClock.shortDayName(last.dayKey))
+        let (fromName, toName) = (
+            trc("pet form", dynamic: stages.stage(from).name), trc("pet form", dynamic: stages.stage(to).name)
+        )
+        return to > from
+            ? tr("Since you last looked, the pet evolved: %s → %s (%s); petctl log shows why.", fromName, toName, when)
+            : tr(
+                "Since you last looked, the pet de-evolved: %s → %s (%s); petctl log shows why.", fromName, toName, when
+            )
     }
 }

@@ -24,7 +24,7 @@ struct PanelOptions: ParsableArguments {
     static let defaultTitleWidth = 24
 
     func validate() throws {
-        guard (2...200).contains(titleWidth) else { throw ValidationError("--title-width takes 2 to 200 columns") }
+        guard (2...200).contains(titleWidth) else { throw ValidationError(tr("--title-width takes 2 to 200 columns")) }
         if let template { _ = try Template(template) }
     }
 
@@ -65,7 +65,8 @@ struct Template {
             let name = String(after[..<close])
             guard Self.names.contains(name) else {
                 throw ValidationError(
-                    "'{\(name)}' is not a placeholder; use \(Self.names.map { "{\($0)}" }.joined(separator: " "))")
+                    tr("'{%s}' is not a placeholder; use %s", name, Self.names.map { "{\($0)}" }.joined(separator: " "))
+                )
             }
             parts += [.literal(literal), .value(name)]
             literal = ""

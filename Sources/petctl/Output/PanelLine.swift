@@ -28,16 +28,16 @@ struct PanelLine {
     }
 
     /// What the text formats add on a rest day.
-    static let restMarker = " · rest"
+    static var restMarker: String { " · " + tr("rest") }
 
     func values(_ entry: WidgetEntry) -> [String: String] {
         let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
         return [
             "glyph": entry.pet.glyph, "done": "\(entry.tasksDone)", "total": "\(entry.tasksTotal)",
             "next_time": entry.nextTaskTime, "next_title": Titles.isolate(title),
-            "stage": entry.pet.stageName, "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
+            "stage": PetText.name(entry.pet), "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
             "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
-            "rest": entry.restDay ? "rest" : "",
+            "rest": entry.restDay ? tr("rest") : "",
         ]
     }
 
@@ -47,8 +47,9 @@ struct PanelLine {
         if let template { return template.render(values(entry), escape: escape) }
         let v = values(entry)
         func e(_ name: String) -> String { escape(v[name] ?? "") }
-        let rest = entry.restDay ? Self.restMarker : ""
-        if entry.tasksTotal == 0 { return "\(e("glyph")) no tasks\(rest)" }
+        let rest = entry.restDay ? escape(Self.restMarker) : ""
+        let none = escape(tr("no tasks"))
+        if entry.tasksTotal == 0 { return "\(e("glyph")) \(none)\(rest)" }
         if entry.nextTaskID.isEmpty { return "\(e("glyph")) \(e("done"))/\(e("total")) ✓\(rest)" }
         let mark = entry.nextTaskOverdue ? "!" : ""
         return "\(e("glyph")) \(e("done"))/\(e("total")) \(e("next_time"))\(mark) \(e("next_title"))\(rest)"
@@ -63,18 +64,22 @@ struct PanelLine {
     /// The stage line and the next three tasks, one per line (for tooltips).
     func tooltip(_ entry: WidgetEntry, escape: (String) -> String) -> [String] {
         let pet = entry.pet
-        let xp = pet.isFinal ? "\(pet.stageXP) XP" : "\(pet.stageXP)/\(pet.threshold) XP"
-        var lines = [escape("\(pet.stageName) · stage \(pet.stageIndex + 1) of \(pet.stageCount) · \(xp)")]
-        if entry.restDay { lines.append("Rest day: nothing is charged.") }
+        let xp = pet.isFinal ? tr("%d XP", pet.stageXP) : tr("%d/%d XP", pet.stageXP, pet.threshold)
+        let stage = tr("stage %d of %d", pet.stageIndex + 1, pet.stageCount)
+        var lines = [escape("\(PetText.name(pet)) · \(stage) · \(xp)")]
+        if entry.restDay { lines.append(escape(tr("Rest day: nothing is charged."))) }
         lines += entry.upcoming.map {
             let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
-            return escape("\($0.effectiveTime) ") + escape(title) + ($0.overdue ? " (overdue)" : $0.due ? " (due)" : "")
+            let state = $0.overdue ? " (" + tr("overdue") + ")" : $0.due ? " (" + tr("due") + ")" : ""
+            return escape("\($0.effectiveTime) ") + escape(title) + escape(state)
         }
-        if entry.upcoming.isEmpty { lines.append(entry.tasksTotal == 0 ? "No tasks planned." : "All done.") }
+        if entry.upcoming.isEmpty {
+            lines.append(escape(entry.tasksTotal == 0 ? tr("No tasks planned.") : tr("All done.")))
+        }
         return lines
     }
 
-    static let stoppedText = "💤 not running"
+    static var stoppedText: String { "💤 " + tr("not running") }
 
     func render(_ entry: WidgetEntry?) -> String {
         Escaping.singleLine(raw(entry))
@@ -116,7 +121,8 @@ struct PanelLine {
         case .i3blocks:
             return "{\"full_text\":\(Escaping.json(Self.stoppedText)),\"short_text\":\"💤\",\"color\":\"#888888\"}"
         case .waybar:
-            return "{\"text\":\"💤\",\"tooltip\":\"petprogressd is not running\",\"class\":[\"stopped\"],"
+            let tooltip = Escaping.json(tr("petprogressd is not running"))
+            return "{\"text\":\"💤\",\"tooltip\":\(tooltip),\"class\":[\"stopped\"],"
                 + "\"percentage\":0,\"alt\":\"stopped\"}"
         }
     }

@@ -8,9 +8,7 @@ enum PetMoment {
     /// way), or nil when the form did not change. `panelAt` is the next top of the hour.
     static func line(before: PetView, after: PetView, panelAt: Instant) -> String? {
         guard before.stageIndex != after.stageIndex else { return nil }
-        let from = trc("pet form", dynamic: before.stageName)
-        let to = trc("pet form", dynamic: after.stageName)
-        let at = LocalClock.time(panelAt)
+        let (from, to, at) = (PetText.name(before), PetText.name(after), LocalClock.time(panelAt))
         return after.stageIndex > before.stageIndex
             ? tr("The pet evolved: %s → %s. The panel shows it at %s.", from, to, at)
             : tr("The pet de-evolved: %s → %s. The panel shows it at %s.", from, to, at)

@@ -18,7 +18,7 @@ enum StageChart {
         let span = Int(high) - lo + 1
         let perRow = (span + maxRows - 1) / maxRows
         let rows = (span + perRow - 1) / perRow
-        let labels = (0..<rows).map { stages.stage(lo + $0 * perRow).name }
+        let labels = (0..<rows).map { trc("pet form", dynamic: stages.stage(lo + $0 * perRow).name) }
         let labelWidth = min(labels.map(TextWidth.columns).max() ?? 0, width >= 60 ? 14 : 9)
         let columns = fit(positions, into: max(1, width - labelWidth - 1))
 
@@ -32,7 +32,7 @@ enum StageChart {
         let gap = columns.count - TextWidth.columns(left) - TextWidth.columns(right)
         let axis = gap >= 1 ? left + String(repeating: " ", count: gap) + right : left
         lines.append(String(repeating: " ", count: labelWidth + 1) + axis)
-        if perRow > 1 { lines.append("(each row: \(perRow) stages, named by the first)") }
+        if perRow > 1 { lines.append(tr("(each row: %d stages, named by the first)", perRow)) }
         return lines
     }
 

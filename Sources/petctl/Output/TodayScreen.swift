@@ -17,7 +17,7 @@ struct TodayScreen {
     var formChange: String? = nil
 
     /// How the notice ends: what hides it.
-    static let acknowledgeHint = "Hide this: petctl status --ack"
+    static var acknowledgeHint: String { tr("Hide this: petctl status --ack") }
 
     /// Whether the panel's hourly picture differs from the live pet.
     var panelLags: Bool { entry.pet.stageIndex != live.stageIndex || entry.pet.stageXP != live.stageXP }
@@ -29,13 +29,16 @@ struct TodayScreen {
     func render(width: Int, style: Style) -> [String] {
         var lines = header(width: width, style: style)
         if tasks.isEmpty {
-            lines.append("Add one: petctl add 14:30 \"Write report\"")
+            lines += TextWidth.wrap(Self.addOne, width: width)
             return lines
         }
         lines += taskRows(width: width, style: style).flatMap { $0 }
-        if tasks.allSatisfy(\.done) { lines += ["", "All done. Nothing pending."] }
+        if tasks.allSatisfy(\.done) { lines += ["", tr("All done. Nothing pending.")] }
         return lines
     }
+
+    /// What an empty day suggests.
+    static var addOne: String { tr("Add one: petctl add 14:30 \"Write report\"") }
 
     /// Everything above the tasks: the notice, the pet, the panel's line, the day's count and a blank.
     func header(width: Int, style: Style) -> [String] {
@@ -45,26 +48,46 @@ struct TodayScreen {
             let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"
             lines.append(style.yellow(TextWidth.truncate(line, to: max(1, width))))
         }
-        lines += [
-            "\(live.glyph) \(style.bold(Titles.quoted(live.stageName))) · stage \(live.stageIndex + 1) of \(live.stageCount)"
-                + (live.isFinal ? " · final form" : ""),
-            progressLine(width: width, style: style),
-        ]
+        let name = Titles.quoted(PetText.name(live))
+        let stage = tr("stage %d of %d", live.stageIndex + 1, live.stageCount)
+        let parts =
+            [("\(live.glyph) \(style.bold(name))", TextWidth.columns("\(live.glyph) \(name)"))]
+            + ([stage] + (live.isFinal ? [tr("final form")] : [])).map { ($0, TextWidth.columns($0)) }
+        lines += Self.joined(parts, width: width) + [progressLine(width: width, style: style)]
         if let formChange { lines += TextWidth.wrap(formChange, width: width).map(style.bold) }
         if entry.restDay {
-            lines += TextWidth.wrap("Rest day: nothing is charged today; done tasks still count.", width: width)
+            lines += TextWidth.wrap(tr("Rest day: nothing is charged today; done tasks still count."), width: width)
                 .map(style.cyan)
         }
         if panelLags {
-            let note =
-                "The panel shows \(entry.pet.glyph) \(Titles.quoted(entry.pet.stageName)) \(xpText(entry.pet)) until "
-                + "\(LocalClock.time(entry.nextDate)); it changes on the hour."
+            let note = tr(
+                "The panel shows %s until %s; it changes on the hour.",
+                "\(entry.pet.glyph) \(Titles.quoted(PetText.name(entry.pet))) \(xpText(entry.pet))",
+                LocalClock.time(entry.nextDate))
             lines += TextWidth.wrap(note, width: width).map(style.dim)
         }
-        let count = tasks.isEmpty ? "no tasks yet" : "\(done) of \(tasks.count) done"
-        lines.append("\(LocalClock.dayName(entry.dayKey)) · \(count)")
+        let count = tasks.isEmpty ? tr("no tasks yet") : trn("%d of %d done", "%d of %d done", done, done, tasks.count)
+        // Wrapped, not cut: a long day name and a translated count can pass 40 columns.
+        lines += TextWidth.wrap("\(LocalClock.dayName(entry.dayKey)) · \(count)", width: width)
         lines.append("")
         return lines
+    }
+
+    /// Parts joined by ` · `, a new line where the next would pass `width` (`columns` counts each
+    /// part without its colour codes): a long form's name, translated, at the final stage.
+    static func joined(_ parts: [(text: String, columns: Int)], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for part in parts {
+            if used > 0, used + 3 + part.columns > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line += (used > 0 ? " · " : "") + part.text
+            used += (used > 0 ? 3 : 0) + part.columns
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 
     /// Each task's lines, in day order, the handles padded to one width.
@@ -93,12 +116,12 @@ struct TodayScreen {
         let prefix = "\(lead)\(mark) "
         let indent = TextWidth.columns(lead) + 2  // the mark is one column, whatever its colour codes
         let notes = Self.notes(task)
-        let noteText = notes.joined(separator: " · ")
+        let noteText = notes.map(\.text).joined(separator: " · ")
         let room = width - indent
         let title = TextWidth.truncate(Titles.clean(task.title), to: max(1, room))
         let titleWidth = TextWidth.columns(title)
         let shownTitle = Titles.isolate(task.done ? style.dim(title) : task.isNext ? style.bold(title) : title)
-        let styledNotes = styleNotes(notes, task, style)
+        let styledNotes = notes.map { $0.styled(style) }.joined(separator: " · ")
         if noteText.isEmpty { return [prefix + shownTitle] }
         let gap = room - titleWidth - TextWidth.columns(noteText)
         if gap >= 2 { return [prefix + shownTitle + String(repeating: " ", count: gap) + styledNotes] }
@@ -109,28 +132,44 @@ struct TodayScreen {
         return [prefix + shownTitle, under + styledNotes]
     }
 
-    /// What is worth saying about a task, most important first.
-    static func notes(_ task: TaskRecord) -> [String] {
-        var notes: [String] = []
-        if task.done { notes.append(task.xp >= 2 ? "+\(task.xp) XP" : "+\(task.xp) XP \(task.judgement)") }
-        if task.isNext { notes.append("next") }
-        if task.overdue { notes.append("overdue") } else if task.due { notes.append("due") }
-        if !task.done, task.snoozedUntil != 0 { notes.append("snoozed to \(task.effectiveTime)") }
-        if !task.repeatRule.isEmpty { notes.append(task.repeatRule) }
+    /// What is worth saying about a task, most important first, each in its colour.
+    static func notes(_ task: TaskRecord) -> [Note] {
+        var notes: [Note] = []
+        if task.done {
+            let judgement = trc("judgement", dynamic: task.judgement)
+            notes.append(Note(task.xp >= 2 ? tr("+%d XP", task.xp) : tr("+%d XP %s", task.xp, judgement), .green))
+        }
+        if task.isNext { notes.append(Note(tr("next"), .cyan)) }
+        if task.overdue {
+            notes.append(Note(tr("overdue"), .red))
+        } else if task.due {
+            notes.append(Note(tr("due"), .yellow))
+        }
+        if !task.done, task.snoozedUntil != 0 { notes.append(Note(tr("snoozed to %s", task.effectiveTime), .yellow)) }
+        if !task.repeatRule.isEmpty { notes.append(Note(PetText.rule(task.repeatRule), .dim)) }
         return notes
     }
 
-    private func styleNotes(_ notes: [String], _ task: TaskRecord, _ style: Style) -> String {
-        notes.map { note in
-            switch note {
-            case "overdue": style.red(note)
-            case "due": style.yellow(note)
-            case "next": style.cyan(note)
-            case _ where note.hasPrefix("snoozed"): style.yellow(note)
-            case _ where note.hasPrefix("+"): style.green(note)
-            default: style.dim(note)
+    /// One note of a task row and the colour it is shown in.
+    struct Note {
+        enum Colour { case green, cyan, red, yellow, dim }
+        let text: String
+        let colour: Colour
+
+        init(_ text: String, _ colour: Colour) {
+            self.text = text
+            self.colour = colour
+        }
+
+        func styled(_ style: Style) -> String {
+            switch colour {
+            case .green: style.green(text)
+            case .cyan: style.cyan(text)
+            case .red: style.red(text)
+            case .yellow: style.yellow(text)
+            case .dim: style.dim(text)
             }
-        }.joined(separator: " · ")
+        }
     }
 
     /// The serial of `YYYYMMDD-N`, or the id as it is: what is shown of a task record without a
@@ -143,35 +182,54 @@ struct TodayScreen {
     // MARK: --plain
 
     /// One sentence per line, for screen readers and scripts, in the entry's `accessible_text`
-    /// wording.
+    /// wording (petprogress(7) §6.2), in the user's language.
     func plain() -> [String] {
         var lines = notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
-        lines.append(AccessibleText.petSentence(live))
+        lines.append(Self.petSentence(live))
         if let formChange { lines.append(formChange) }
-        if entry.restDay { lines.append(AccessibleText.restSentence) }
+        if entry.restDay { lines.append(tr("Rest day.")) }
         if panelLags {
             lines.append(
-                "Until \(LocalClock.time(entry.nextDate)) the panel shows \(AccessibleText.petSentence(entry.pet))")
+                tr("Until %s the panel shows %s", LocalClock.time(entry.nextDate), Self.petSentence(entry.pet)))
         }
-        let next = tasks.first(where: \.isNext).map {
-            AccessibleText.Next(
-                time: $0.effectiveTime, title: Titles.quoted($0.title), overdue: $0.overdue, due: $0.due)
-        }
-        lines.append(AccessibleText.countSentence(done: done, total: tasks.count))
-        if !tasks.isEmpty { lines.append(AccessibleText.nextSentence(next)) }
+        lines.append(
+            tasks.isEmpty
+                ? tr("No tasks planned.")
+                : trn("%d of %d task done.", "%d of %d tasks done.", tasks.count, done, tasks.count))
+        if !tasks.isEmpty { lines.append(Self.nextSentence(tasks.first(where: \.isNext))) }
         for task in tasks { lines.append(Self.plainSentence(task)) }
         return lines
     }
 
+    /// `Frog, stage 3 of 20, 12 of 30 XP.`, or `…, final form, 7 XP.`
+    static func petSentence(_ pet: PetView) -> String {
+        let name = PetText.name(pet)
+        return pet.isFinal
+            ? tr("%s, stage %d of %d, final form, %d XP.", name, pet.stageIndex + 1, pet.stageCount, pet.stageXP)
+            : tr(
+                "%s, stage %d of %d, %d of %d XP.", name, pet.stageIndex + 1, pet.stageCount, pet.stageXP, pet.threshold
+            )
+    }
+
+    /// `Next: 14:30 Write report.` (`, due` or `, overdue` when it is), or `Nothing pending.`
+    static func nextSentence(_ next: TaskRecord?) -> String {
+        guard let next else { return tr("Nothing pending.") }
+        let title = Titles.quoted(next.title)
+        if next.overdue { return tr("Next: %s %s, overdue.", next.effectiveTime, title) }
+        if next.due { return tr("Next: %s %s, due.", next.effectiveTime, title) }
+        return tr("Next: %s %s.", next.effectiveTime, title)
+    }
+
     static func plainSentence(_ task: TaskRecord) -> String {
         var facts: [String] = []
-        if task.done { facts.append("done \(task.judgement), \(task.xp) XP") }
-        if task.isNext { facts.append("next") }
-        if task.overdue { facts.append("overdue") } else if task.due { facts.append("due") }
-        if !task.done, task.snoozedUntil != 0 { facts.append("snoozed to \(task.effectiveTime)") }
-        if !task.repeatRule.isEmpty { facts.append("repeats \(task.repeatRule)") }
-        if facts.isEmpty { facts.append("pending") }
-        return
-            "Task \(Handle.shown(task)) at \(task.time), \(Titles.quoted(task.title)): \(facts.joined(separator: ", "))."
+        if task.done { facts.append(tr("done %s, %d XP", trc("judgement", dynamic: task.judgement), task.xp)) }
+        if task.isNext { facts.append(tr("next")) }
+        if task.overdue { facts.append(tr("overdue")) } else if task.due { facts.append(tr("due")) }
+        if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", task.effectiveTime)) }
+        if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", PetText.rule(task.repeatRule))) }
+        if facts.isEmpty { facts.append(tr("pending")) }
+        return tr(
+            "Task %s at %s, %s: %s.", Handle.shown(task), task.time, Titles.quoted(task.title),
+            facts.joined(separator: ", "))
     }
 }

@@ -25,24 +25,26 @@ struct TomorrowScreen {
     var rows: [Row] {
         let all =
             added.map { Row(handle: Handle.shown($0, tomorrow: true), time: $0.time, title: $0.title, note: "") }
-            + repeating.map { Row(handle: $0.id, time: $0.time, title: $0.title, note: "repeats \($0.repeatRule)") }
+            + repeating.map {
+                Row(handle: $0.id, time: $0.time, title: $0.title, note: tr("repeats %s", PetText.rule($0.repeatRule)))
+            }
             + rolled.map {
-                Row(handle: Handle.shown($0), time: $0.time, title: $0.title, note: "rolls over if not done")
+                Row(handle: Handle.shown($0), time: $0.time, title: $0.title, note: tr("rolls over if not done"))
             }
         return all.indices.sorted { (all[$0].time, $0) < (all[$1].time, $1) }.map { all[$0] }
     }
 
     func render(width: Int, style: Style) -> [String] {
         let rows = rows
-        let count = rows.isEmpty ? "nothing planned" : rows.count == 1 ? "1 task" : "\(rows.count) tasks"
-        var lines = ["Tomorrow, \(LocalClock.dayName(dayKey)) · \(count)"]
+        let count = rows.isEmpty ? tr("nothing planned") : trn("%d task", "%d tasks", rows.count)
+        var lines = TextWidth.wrap(tr("Tomorrow, %s · %s", LocalClock.dayName(dayKey), count), width: width)
         if rest {
-            lines += TextWidth.wrap("Rest day: nothing is charged; repeating tasks skip it.", width: width)
+            lines += TextWidth.wrap(tr("Rest day: nothing is charged; repeating tasks skip it."), width: width)
                 .map(style.cyan)
         }
         lines.append("")
         guard !rows.isEmpty else {
-            lines.append("Add one: petctl add 09:30 Dentist --tomorrow")
+            lines += TextWidth.wrap(tr("Add one: petctl add 09:30 Dentist --tomorrow"), width: width)
             return lines
         }
         let handleWidth = rows.map { TextWidth.columns($0.handle) }.max() ?? 1
@@ -62,7 +64,7 @@ struct TomorrowScreen {
         }
         lines.append("")
         lines += TextWidth.wrap(
-            "Change one by its handle: petctl edit HANDLE --time 09:30, petctl rm HANDLE.", width: width
+            tr("Change one by its handle: petctl edit HANDLE --time 09:30, petctl rm HANDLE."), width: width
         )
         .map(style.dim)
         return lines

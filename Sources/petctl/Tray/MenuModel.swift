@@ -21,14 +21,14 @@ struct MenuModel {
     private mutating func items(_ state: TrayState) -> [MenuItem] {
         var items = [MenuItem(id: id("pet"), label: MenuItem.literal(state.petLine), enabled: false)]
         guard state.running else {
-            items.append(MenuItem(id: id("start"), label: "_Start Pet Progress", action: .startDaemon))
+            items.append(MenuItem(id: id("start"), label: tr("_Start Pet Progress"), action: .startDaemon))
             return items
         }
         if !state.upcoming.isEmpty { items.append(MenuItem(id: id("sep-tasks"), label: "", separator: true)) }
         for task in state.upcoming {
             let children = [
-                MenuItem(id: id("done:" + task.id), label: "_Done", action: .done(task.id)),
-                MenuItem(id: id("snooze:" + task.id), label: "_Snooze", action: .snooze(task.id)),
+                MenuItem(id: id("done:" + task.id), label: tr("_Done"), action: .done(task.id)),
+                MenuItem(id: id("snooze:" + task.id), label: tr("_Snooze"), action: .snooze(task.id)),
             ]
             items.append(MenuItem(id: id("task:" + task.id), label: MenuItem.literal(task.line), children: children))
         }
@@ -36,10 +36,10 @@ struct MenuModel {
         if let last = state.lastDone {
             items.append(
                 MenuItem(
-                    id: id("undo:" + last.id), label: "_Undo “" + MenuItem.literal(last.title) + "”",
+                    id: id("undo:" + last.id), label: tr("_Undo “%s”", MenuItem.literal(last.title)),
                     action: .undo(last.id)))
         }
-        items.append(MenuItem(id: id("open"), label: "_Open Today", action: .openToday))
+        items.append(MenuItem(id: id("open"), label: tr("_Open Today"), action: .openToday))
         return items
     }
 

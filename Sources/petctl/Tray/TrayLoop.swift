@@ -45,10 +45,10 @@ final class TrayLoop {
         // Open Today's launcher is never waited for: the kernel reaps it.
         signal(SIGCHLD, SIG_IGN)
         do { try connection.requestName(Self.instance) } catch NameRequestError.taken {
-            Output.error("petctl tray: a tray is already running in this session (it owns \(Self.instance))")
+            Output.error(tr("petctl tray: a tray is already running in this session (it owns %s)", Self.instance))
             return 0
         } catch {
-            Output.error("petctl tray: cannot own \(Self.instance) (\(error))")
+            Output.error(tr("petctl tray: cannot own %s (%s)", Self.instance, "\(error)"))
             return 1
         }
         try loop.add(connection)
@@ -57,7 +57,7 @@ final class TrayLoop {
             state: { [unowned self] in state }, activate: { [unowned self] in openToday() },
             perform: { [unowned self] in perform($0) })
         do { try connection.requestName(itemName) } catch {
-            Output.error("petctl tray: cannot own \(itemName) (\(error))")
+            Output.error(tr("petctl tray: cannot own %s (%s)", itemName, "\(error)"))
             return 1
         }
         try subscribe()
@@ -192,7 +192,7 @@ final class TrayLoop {
         message.autoStart = false
         try? connection.send(message, timeout: .seconds(25)) { reply in
             if let error = reply.error {
-                Output.error("petctl tray: the tray did not take the item (\(error.message))")
+                Output.error(tr("petctl tray: the tray did not take the item (%s)", error.message))
             }
         }
     }
@@ -220,7 +220,7 @@ final class TrayLoop {
 
     private func openToday() {
         do { try Launch.detached(["xdg-open", "petprogress://today"]) } catch {
-            Output.error("petctl tray: cannot open petprogress://today (\(error)); is xdg-open installed?")
+            Output.error(tr("petctl tray: cannot open petprogress://today (%s); is xdg-open installed?", "\(error)"))
         }
     }
 
@@ -243,7 +243,7 @@ final class TrayLoop {
                 try? message.append([.string(PetBus.name), .uint32(0)])
                 try? connection.send(message, timeout: .seconds(25)) { reply in
                     if let error = reply.error {
-                        Output.error("petctl tray: cannot start petprogressd (\(error.message))")
+                        Output.error(tr("petctl tray: cannot start petprogressd (%s)", error.message))
                     }
                 }
             }

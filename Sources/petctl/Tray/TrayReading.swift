@@ -39,7 +39,7 @@ struct TrayReading {
         do {
             guard let entryValue = try replies[0].arguments().first,
                 let taskValues = try replies[1].arguments().first?.arrayValues
-            else { throw Failure.failed("an empty reply") }
+            else { throw Failure.failed(tr("an empty reply")) }
             let entry = try WidgetEntry(dbus: entryValue)
             let rawUpcoming = entryValue.vardictValue?["upcoming"]?.unwrappingVariants.vardictArrayValue ?? []
             let upcoming = entry.upcoming.enumerated().map { index, record in
@@ -53,7 +53,7 @@ struct TrayReading {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw .failed("petprogressd's answer was not understood (\(error))")
+            throw .failed(tr("petprogressd's answer was not understood (%s)", "\(error)"))
         }
     }
 }

@@ -33,13 +33,14 @@ struct TrayState: Equatable {
     /// `Status`: hosts hide a `Passive` item. Never `NeedsAttention`: this product does not nag.
     var status: String { hidden ? "Passive" : "Active" }
 
-    var title: String { running ? "Pet Progress" : "Pet Progress (not running)" }
+    var title: String { running ? "Pet Progress" : tr("Pet Progress (not running)") }
 
     /// The pet line: `Frog · stage 3 of 20 · 12/30 XP`.
     var petLine: String {
-        guard running else { return "Pet Progress is not running" }
+        guard running else { return tr("Pet Progress is not running") }
         guard let pet else { return "Pet Progress" }
-        return "\(pet.stageName) · stage \(pet.stageIndex + 1) of \(pet.stageCount) · \(PetText.xp(pet))"
+        let stage = tr("stage %d of %d", pet.stageIndex + 1, pet.stageCount)
+        return "\(PetText.name(pet)) · \(stage) · \(PetText.xp(pet))"
     }
 
     /// The Ayatana label beside the icon (Ubuntu's GNOME): `2/5`; empty while sleeping or with no tasks.
@@ -48,9 +49,9 @@ struct TrayState: Equatable {
     /// The tooltip's body: counts and the next task, as plain text with the markup SNI hosts
     /// interpret escaped, so a title shows as typed.
     var toolTipText: String {
-        guard running else { return "The pet sleeps until petprogressd runs again." }
-        var lines = ["\(tasksDone) of \(tasksTotal) done"]
-        if let next = upcoming.first { lines.append("Next: " + next.line) }
+        guard running else { return tr("The pet sleeps until petprogressd runs again.") }
+        var lines = [trn("%d of %d done", "%d of %d done", tasksDone, tasksDone, tasksTotal)]
+        if let next = upcoming.first { lines.append(tr("Next: %s", next.line)) }
         return lines.map(Self.escapingMarkup).joined(separator: "\n")
     }
 
