@@ -84,6 +84,8 @@ test:
 	@bash scripts/deps.sh build run test
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory locale
+	@# The pseudo-language qps (every string ⟦marked⟧), for TranslationCoverageTests; never installed.
+	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
 	@failed=""; echo "== petctl's translations: the template is current, the catalogues complete"; \
 	$(PYTHON) scripts/po.py check || failed="$$failed translations"; \
 	for t in $(TEST_TARGETS); do \

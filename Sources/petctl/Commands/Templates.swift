@@ -16,11 +16,11 @@ struct Templates: ParsableCommand {
         }
         let width = Terminal.current(.never).width
         let idWidth = templates.map { $0.id.count }.max() ?? 3
-        let ruleWidth = templates.map { $0.repeatRule.count }.max() ?? 5
+        let ruleWidth = templates.map { TextWidth.columns(PetText.rule($0.repeatRule)) }.max() ?? 5
         Output.lines(
             templates.map {
-                let prefix =
-                    "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(TextWidth.pad($0.repeatRule, to: ruleWidth))  "
+                let rule = TextWidth.pad(PetText.rule($0.repeatRule), to: ruleWidth)
+                let prefix = "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(rule)  "
                 return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
             })
     }

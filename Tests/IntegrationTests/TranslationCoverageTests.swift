@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Text that escaped translation: petctl in the pseudo-language `qps` (`scripts/po.py pseudo`,
+/// compiled beside the build by `make test`), where every translated string comes out inside ⟦…⟧.
+/// The tasks' titles are emoji, so a letter left outside the marks is a word petctl printed without
+/// the catalogue, apart from what the C library's locale gives (weekday and month names) and
+/// argument-parser's own words in help screens.
+@Suite("translation coverage")
+struct TranslationCoverageTests {
+    /// Words that are not petctl's to translate: the C locale's day and month names (LC_TIME, not
+    /// the catalogue), and names that stay as they are in every language.
+    static let notOurs: Set<String> = Set(
+        [
+            "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon", "Tue", "Wed", "Thu",
+            "Fri", "Sat", "Sun", "January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep",
+            "Oct", "Nov", "Dec", "AM", "PM",
+            // Program names, and the rest day's cell in the history heatmap.
+            "petctl", "petprogressd", "z",
+        ])
+
+    /// What `petctl settings` lists as typed: the settings' names and `on`/`off`.
+    static let settingNames: Set<String> = ["reset", "time", "grace", "snooze", "rollover", "on", "off"]
+
+    /// The letters outside ⟦…⟧ in `text`, word by word, less `notOurs` and `also`; paths, task
+    /// handles (`t-4`), polybar's `%{…}` and the JSON keys of i3blocks' line are not words.
+    static func escaped(_ text: String, also: Set<String> = []) -> [String] {
+        let text = text.replacing(/\/[^\s⟧]*/, with: " ").replacing(/%\{[^}]*\}/, with: " ")
+            .replacing(/"[a-z_]+":/, with: " ").replacing(/\bt-\d+/, with: " ")
+        var outside = ""
+        var depth = 0
+        for c in text {
+            if c == "⟦" {
+                depth += 1
+            } else if c == "⟧" {
+                depth = max(0, depth - 1)
+                outside.append(" ")
+            } else if depth == 0 {
+                outside.append(c)
+            }
+        }
+        let words = outside.split(whereSeparator: { !($0.isLetter && $0.isASCII) }).map(String.init)
+        return words.filter { !notOurs.contains($0) && !also.contains($0) }
+    }
+
+    static func world() async throws -> World {
+        let world = try await World("qps")
+        _ = try await world.daemon(now: "2026-03-02T13:10:00+01:00")
+        let c = try world.client()
+        let first = try c.addTask("☕", "09:00")
+        _ = try c.addTask("🧘", "12:30")
+        _ = try c.addTask("📚", "13:00")
+        _ = try c.addTaskFor("🚶", "18:00", day: "today", repeat: "daily")
+        _ = try c.addTaskFor("🎻", "10:00", day: "tomorrow", repeat: "")
+        _ = try c.markDone(first)
+        return world
+    }
+
+    @Test(
+        "every screen and message of petctl is in the catalogue",
+        arguments: [
+            ["today"], ["today", "--plain"], ["tomorrow"], ["status"], ["timeline"], ["templates"], ["history"],
+            ["log"], ["settings"], ["snooze"], ["done", "2"], ["undo"], ["add", "25:00", "🦉"], ["add", "7", "🦉"],
+            ["done", "9"],
+            ["edit", "3", "--time", "14:00"], ["rm", "3"], ["rest", "--clear"], ["bogus"],
+        ])
+    func screen(_ arguments: [String]) async throws {
+        let world = try await Self.world()
+        defer { world.close() }
+        let environment = ["LANGUAGE": "qps"]
+        let also = arguments == ["settings"] ? Self.settingNames : []
+        for columns in [80, 40] {
+            let result = try await world.petctl(arguments, columns: columns, environment: environment)
+            let text = result.output + result.errors
+            let left = Self.escaped(text, also: also)
+            #expect(
+                left.isEmpty,
+                "petctl \(arguments.joined(separator: " ")) at \(columns) columns, outside the catalogue: \(left)\n\(text)"
+            )
+        }
+    }
+
+    @Test("the pseudo-language is there: petctl today is all marks")
+    func catalogue() async throws {
+        let world = try await Self.world()
+        defer { world.close() }
+        let result = try await world.petctl(["today"], environment: ["LANGUAGE": "qps"])
+        #expect(result.output.hasPrefix("🫧 ⟦"), "\(result)")
+    }
+
+    @Test("the daemon stopped: the panel's words and the unreachable sentence")
+    func unreachable() async throws {
+        let world = try await World("qps-off")
+        defer { world.close() }
+        for arguments in [["widget", "--format", "polybar"], ["widget", "--format", "i3blocks"], ["today"]] {
+            let result = try await world.petctl(arguments, environment: ["LANGUAGE": "qps"])
+            let text = result.output + result.errors
+            #expect(text.contains("⟦"), "\(text)")
+            #expect(Self.escaped(text).isEmpty, "petctl \(arguments): \(Self.escaped(text))\n\(text)")
+        }
+    }
+}
