@@ -3,7 +3,9 @@
 
   po.py extract          writes po/petprogress.pot from the sources' tr/trn/trc literals
   po.py check            the template is current, every catalogue is complete and passes
-                         `msgfmt --check`, and no user-facing literal escapes translation
+                         `msgfmt --check`, and no literal that reads as English prose sits in
+                         petctl outside tr/trn/trc (unless its line, or the line above, says
+                         `// not translated: <why>`: a D-Bus message, a command, a msgid's mirror)
   po.py compile DIR      po/<ll>.po -> DIR/<ll>/LC_MESSAGES/petprogress.mo (msgfmt --check)
   po.py desktop IN OUT   data/NAME.desktop.in with every language's Name[ll]=, Comment[ll]=, …
                          (msgfmt --desktop), still a template: install.sh fills in @bindir@
@@ -153,6 +155,44 @@ def calls(path):
         i += 1
 
 
+PROSE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
+
+
+def untranslated():
+    """Literals outside the translation calls that read as prose: `path:line: text`."""
+    found = []
+    for path in swift_files():
+        text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        lines = text.split("\n")
+        spans = []
+        for m in re.finditer(r"(?<![\w.])(trn|trc|trFormat|tr)\(", text):
+            k, depth = m.end(), 1
+            while depth and k < len(text):
+                if text[k] == '"':
+                    _, k = read_literal(text, k, None)
+                    continue
+                depth += {"(": 1, ")": -1}.get(text[k], 0)
+                k += 1
+            spans.append((m.start(), k))
+        k = 0
+        while k < len(text):
+            if text.startswith("//", k):
+                k = text.find("\n", k) if "\n" in text[k:] else len(text)
+                continue
+            if text[k] != '"':
+                k += 1
+                continue
+            start = k
+            value, k = read_literal(text, k, None)
+            if any(a <= start < b for a, b in spans) or not PROSE.search(value):
+                continue
+            line = text.count("\n", 0, start)
+            if any("// not translated:" in lines[n] for n in (line - 1, line) if n >= 0):
+                continue
+            found.append(f"{path}:{line + 1}: {value[:70]!r}")
+    return found
+
+
 def stage_names():
     text = open(os.path.join(ROOT, STAGES), encoding="utf-8").read()
     return re.findall(r'\("([^"]+)", \d+, "[a-z-]+"\)', text)
@@ -262,6 +302,9 @@ def pseudo(folder):
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         marked = os.path.join(tmp, "qps.po")
         run("msgfilter", "--keep-header", "-i", pot, "-o", marked, "sed", "-z", "-e", "s/^/⟦/", "-e", "s/$/⟧/")
+        text = open(marked, encoding="utf-8").read()
+        stamp = '"PO-Revision-Date: 2026-01-01 00:00+0000\\n"\n"Content-Type'  # what msgfmt --check asks
+        open(marked, "w", encoding="utf-8").write(text.replace('"Content-Type', stamp, 1))
         compile_to(folder, "qps", marked)
 
 
@@ -270,6 +313,8 @@ def check():
     current = open(os.path.join(ROOT, POT), encoding="utf-8").read() if os.path.exists(os.path.join(ROOT, POT)) else ""
     if current != template():
         problems.append(f"{POT} is out of date: run `python3 scripts/po.py extract` (and `update`)")
+    for where in untranslated():
+        problems.append(f"{where} reads as prose outside tr/trn/trc (translate it, or say `// not translated: <why>`)")
     msgids = set()
     for (kind, values, _) in (c for p in swift_files() for c in calls(p)):
         msgids.add(values[-1] if kind == "trc" else values[0])

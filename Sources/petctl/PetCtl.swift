@@ -56,6 +56,7 @@ struct PetCtl: ParsableCommand {
     }
 
     /// Where a usage error points: `petctl help add`, or `petctl help` for the command line as a whole.
+    // not translated: commands, typed as they are in every language.
     static func help(_ command: String) -> String { command.isEmpty ? "petctl help" : "petctl help \(command)" }
 
     /// argument-parser's error message without its usage lines, on one line: `Error: ` dropped, a

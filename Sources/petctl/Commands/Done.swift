@@ -34,6 +34,7 @@ struct Done: ParsableCommand {
                 try PetMoment.after(client, before: before)
             )
         }
+        // not translated: PetCore's judgement words, the keys `judgement` translates.
         let judged = Self.judgement(xp >= 2 ? "on time" : record?.judgement ?? "late")
         Output.lines(
             [tr("Done: %s %s, +%d XP (%s).", shown, Titles.forLine(title, width: 60), xp, judged)]
@@ -43,7 +44,7 @@ struct Done: ParsableCommand {
     /// PetCore's judgement of a completion (`TaskRecord.judgement`) in the user's language.
     static func judgement(_ word: String) -> String {
         switch word {
-        case "on time": trc("judgement", "on time")
+        case "on time": trc("judgement", "on time")  // not translated: the key (the daemon's word)
         case "early": trc("judgement", "early")
         case "late": trc("judgement", "late")
         default: word

@@ -42,6 +42,7 @@ struct History: ParsableCommand {
     static func days(_ count: Int, _ client: PetClient) throws -> [HistoryDay] {
         let status = try client.status()
         guard let today = CivilDate(parsing: status.openDay) else {
+            // not translated: a malformed reply's detail, for a bug report.
             throw Session.fail(.malformedReply(BusDecodingError("GetStatus gave no open day")))
         }
         let first = today.adding(days: 1 - count)

@@ -9,16 +9,16 @@ enum PanelFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// Options every panel format shares.
 struct PanelOptions: ParsableArguments {
-    @Option(help: "text, inline, json, waybar, polybar or i3blocks.")
+    @Option(help: ArgumentHelp(tr("text, inline, json, waybar, polybar or i3blocks.")))
     var format: PanelFormat = .text
 
     @Option(
         help: ArgumentHelp(
-            "The text to show, with placeholders \(Template.names.map { "{\($0)}" }.joined(separator: " ")).",
+            tr("The text to show, with placeholders %s.", Template.names.map { "{\($0)}" }.joined(separator: " ")),
             valueName: "template"))
     var template: String?
 
-    @Option(help: "Cut titles to this many columns (2–200).")
+    @Option(help: ArgumentHelp(tr("Cut titles to this many columns (2–200).")))
     var titleWidth = PanelOptions.defaultTitleWidth
 
     static let defaultTitleWidth = 24

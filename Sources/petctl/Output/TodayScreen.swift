@@ -45,7 +45,7 @@ struct TodayScreen {
         var lines: [String] = []
         if let notice {
             // One line, whatever the width: the whole sentence is in `petctl status`.
-            let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"
+            let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"  // not translated: a command
             lines.append(style.yellow(TextWidth.truncate(line, to: max(1, width))))
         }
         let name = Titles.quoted(PetText.name(live))

@@ -16,6 +16,7 @@ extension PetClient {
             guard let earliest = records.first.flatMap({ CivilDate(parsing: $0.dayKey) }),
                 upper.isEmpty || earliest.description <= upper
             else {
+                // not translated: a malformed reply's detail, for a bug report.
                 throw .malformedReply(BusDecodingError("GetHistory said more but its page did not move back"))
             }
             upper = earliest.adding(days: -1).description

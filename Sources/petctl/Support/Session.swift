@@ -60,9 +60,10 @@ enum Session {
     /// lists tasks with `ListTasks`. Where the daemon's sentence holds what matters (the limit,
     /// the field, the file), it is kept behind a translated lead-in.
     static func sentence(_ rejection: PetError) -> String {
-        let busHint = "; list them with ListTasks."
+        let busHint = "; list them with ListTasks."  // not translated: the daemon's own English
         let own =
             rejection.message.hasSuffix(busHint)
+            // not translated: completes the daemon's English sentence, shown when nothing translates it.
             ? rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
             : rejection.message
         let said: String
@@ -70,33 +71,35 @@ enum Session {
         switch rejection.kind {
         case .notFound:
             (said, english) = (
-                tr("There is no such task or template; petctl today and petctl templates list them."),
+                tr("There is no such task or template; petctl today and petctl templates list them."),  // not translated: the mirror below tells a translation from none
                 "There is no such task or template; petctl today and petctl templates list them."
             )
         case .alreadyDone:
             (said, english) = (
-                tr("That task is already done; petctl undo makes it pending again."),
+                tr("That task is already done; petctl undo makes it pending again."),  // not translated: the mirror below tells a translation from none
                 "That task is already done; petctl undo makes it pending again."
             )
         case .notDone:
             (said, english) = (
-                tr("That task is not done, so there is nothing to undo."),
+                tr("That task is not done, so there is nothing to undo."),  // not translated: the mirror below tells a translation from none
                 "That task is not done, so there is nothing to undo."
             )
         case .nothingPending:
             (said, english) = (
+                // not translated: the second, the msgid's mirror (it tells a translation from none).
                 tr("Nothing is pending today; add a task first."), "Nothing is pending today; add a task first."
             )
         case .readOnlyDay:
             (said, english) = (
-                tr("That day has ended and cannot change; only today and later days can."),
+                tr("That day has ended and cannot change; only today and later days can."),  // not translated: the mirror below tells a translation from none
                 "That day has ended and cannot change; only today and later days can."
             )
         case .invalidArgument:
+            // not translated: the second, the msgid's mirror.
             (said, english) = (tr("petprogressd refused the request: %s", own), "petprogressd refused the request: %s")
         case .storageFailure:
             (said, english) = (
-                tr("petprogressd could not read or save its data: %s", own),
+                tr("petprogressd could not read or save its data: %s", own),  // not translated: the mirror below
                 "petprogressd could not read or save its data: %s"
             )
         }

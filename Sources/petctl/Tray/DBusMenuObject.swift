@@ -31,6 +31,7 @@ enum DBusMenuObject {
                 guard let item = source.menu().root.find(try call.int32(0)) else { throw unknown(try call.int32(0)) }
                 let name = try call.string(1)
                 guard let value = item.properties([name]).first?.1 else {
+                    // not translated: a D-Bus error message, for the tray host's log.
                     throw DBusError.invalidArgs("Menu item \(item.id) has no property '\(name)' set.")
                 }
                 return [.variant(value)]
@@ -79,7 +80,7 @@ enum DBusMenuObject {
     }
 
     private static func unknown(_ id: Int32) -> DBusError {
-        DBusError.invalidArgs("No menu item \(id).")
+        DBusError.invalidArgs("No menu item \(id).")  // not translated: a D-Bus error message
     }
 
     private static func strings(_ call: MethodCall, _ index: Int) throws -> [String] {

@@ -1,6 +1,7 @@
 /// The introspection of the tray's two objects, as the StatusNotifierItem and dbusmenu
 /// specifications declare them.
 enum TrayIntrospection {
+    // not translated: D-Bus introspection XML (the three literals here).
     private static let header = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -17,6 +18,7 @@ enum TrayIntrospection {
         """
 
     static let item =
+        // not translated: introspection XML.
         header + """
               <interface name="org.kde.StatusNotifierItem">
                 <property name="Category" type="s" access="read"/>
@@ -55,6 +57,7 @@ enum TrayIntrospection {
             """
 
     static let menu =
+        // not translated: introspection XML.
         header + """
               <interface name="com.canonical.dbusmenu">
                 <property name="Version" type="u" access="read"/>

@@ -159,7 +159,7 @@ final class TrayLoop {
         } catch {
             switch error {
             case .stopped: update { $0.stop() }
-            case .failed(let problem): Output.error("petctl tray: \(problem)")
+            case .failed(let problem): Output.error("petctl tray: \(problem)")  // not translated: a program name
             }
         }
     }
@@ -248,7 +248,7 @@ final class TrayLoop {
                 }
             }
         } catch {
-            Output.error("petctl tray: " + Session.describe(error))
+            Output.error("petctl tray: " + Session.describe(error))  // not translated: a program name
         }
     }
 }
