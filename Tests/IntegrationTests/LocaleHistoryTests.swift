@@ -88,9 +88,9 @@ struct LocaleHistoryTests {
             french == """
                 lun. 2 mars  +2 Write report (à l'heure, 14:31)  +1 Email (en retard, 18:02)
                              −2 Walk (manquée)  pas de bilan du jour (2 sur 3 faites)
-                             → Têtard 1/10 (avant : Têtard 0/10)
+                             → Têtard 1/10 (avant\u{A0}: Têtard 0/10)
                 mar. 3 mars  ±0 Read (pas faite, jour de repos)
-                             pas de bilan du jour : jour de repos  → Têtard 1/10 (inchangé)
+                             pas de bilan du jour\u{A0}: jour de repos  → Têtard 1/10 (inchangé)
 
                 """, "\n\(french)")
         let frenchNarrow = try await world.petctlOK(
@@ -104,7 +104,7 @@ struct LocaleHistoryTests {
                   +1 Email (en retard, 18:02)
                   −2 Walk (manquée)
                   pas de bilan du jour (2 sur 3 faites)
-                  → Têtard 1/10 (avant : Têtard 0/10)
+                  → Têtard 1/10 (avant\u{A0}: Têtard 0/10)
 
                 """, "\n\(frenchNarrow)")
 

@@ -48,11 +48,11 @@ struct LocalizedScreenTests {
         locale: "fr_FR.UTF-8", pet: "🫧 Têtard · stade 1 sur 20", count: " · 0 sur 2 faite", xp: "XP",
         standupNotes: "suivante · en retard",
         wideFooter: "⏎ faite  s reporter  u annuler  ? touches  q quitter",
-        narrowFooter: "⏎ ✓  s report  u annuler  ? aide  q fin", done: "Faite : 1 Standup, +2 XP.",
-        snoozed: "2 reportée à 11:15.", undone: "Annulé : 1 est de nouveau à faire.",
+        narrowFooter: "⏎ ✓  s report  u annuler  ? aide  q fin", done: "Faite\u{A0}: 1 Standup, +2 XP.",
+        snoozed: "2 reportée à 11:15.", undone: "Annulé\u{A0}: 1 est de nouveau à faire.",
         deleteAsk: "y la supprime", kept: "2 est conservée.", helpLine: "x, Suppr      supprimer (y confirme)",
-        addPrompt: "Ajouter · heure : ▏ p. ex. 14:30", nothingChanged: "Rien n'a changé.",
-        tomorrowCount: " · rien de prévu", tomorrowStatus: "Demain : t revient à aujourd'hui.")
+        addPrompt: "Ajouter · heure\u{A0}: ▏ p. ex. 14:30", nothingChanged: "Rien n'a changé.",
+        tomorrowCount: " · rien de prévu", tomorrowStatus: "Demain\u{A0}: t revient à aujourd'hui.")
 
     @Test(
         "petctl today: the pet, the count and the status words, at 80 and 40 columns",

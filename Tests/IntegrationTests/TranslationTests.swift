@@ -32,9 +32,9 @@ struct TranslationTests {
 
     static let french = Language(
         locale: "fr_FR.UTF-8",
-        added: "Tâche 1 ajoutée : 09:00 Yoga (aujourd'hui).\n",
-        done: "Faite : 1 Yoga, +2 XP (à l'heure).\n",
-        snoozed: "Reportée : 2 Lesen à ",
+        added: "Tâche 1 ajoutée\u{A0}: 09:00 Yoga (aujourd'hui).\n",
+        done: "Faite\u{A0}: 1 Yoga, +2 XP (à l'heure).\n",
+        snoozed: "Reportée\u{A0}: 2 Lesen à ",
         badTime:
             "petctl: \"25:00\" n'est pas une heure que petctl comprend (p. ex. 14:30, 7:05, 0705, 7pm, 7:05pm, 19h, +20m ou +1h30m) (voir petctl help add)\n",
         addAbstract: "Ajouter une tâche pour aujourd'hui (ou demain), ponctuelle ou récurrente.",
@@ -85,7 +85,7 @@ struct TranslationTests {
                     "C.UTF-8": "petctl: Task 1 is not done, so there is nothing to undo.\n",
                     "de_DE.UTF-8":
                         "petctl: Diese Aufgabe ist nicht erledigt, es gibt also nichts rückgängig zu machen.\n",
-                    "fr_FR.UTF-8": "petctl: Cette tâche n'est pas faite : il n'y a rien à annuler.\n",
+                    "fr_FR.UTF-8": "petctl: Cette tâche n'est pas faite\u{A0}: il n'y a rien à annuler.\n",
                 ]
             ),
             (
@@ -96,7 +96,7 @@ struct TranslationTests {
                     "de_DE.UTF-8":
                         "petctl: Dieser Tag ist vorbei und lässt sich nicht mehr ändern; nur heute und spätere Tage.\n",
                     "fr_FR.UTF-8":
-                        "petctl: Cette journée est terminée et ne peut plus changer ; seuls aujourd'hui et les jours suivants le peuvent.\n",
+                        "petctl: Cette journée est terminée et ne peut plus changer\u{A0}; seuls aujourd'hui et les jours suivants le peuvent.\n",
                 ]
             ),
             (
@@ -106,7 +106,7 @@ struct TranslationTests {
                     "de_DE.UTF-8":
                         "petctl: petprogressd hat die Anfrage abgelehnt: The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
                     "fr_FR.UTF-8":
-                        "petctl: petprogressd a refusé la demande : The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
+                        "petctl: petprogressd a refusé la demande\u{A0}: The range runs backwards: 2026-03-05 is after 2026-03-04.\n",
                 ]
             ),
         ]
