@@ -230,6 +230,8 @@ def template():
             if kind == "trc":
                 context, msgid = values
             entry = entries.setdefault((context, msgid), {"plural": plural, "refs": [], "strftime": kind == "trFormat"})
+            if entry["plural"] != plural:  # gettext keeps one entry: tr would get the singular form
+                sys.exit(f"{path}: {msgid!r} is used both with and without a plural (trn and tr)")
             if path not in entry["refs"]:  # files, not lines: moving code leaves the template alone
                 entry["refs"].append(path)
     for name in stage_names():

@@ -70,6 +70,29 @@ struct LocaleHistoryTests {
 
                 """, "\n\(plain)")
 
+        let french = try await world.petctlOK(["history"], columns: 80, environment: Self.lang("fr_FR.UTF-8"))
+        #expect(
+            french == """
+                Les 28 derniers jours, du 3 févr. au 2 mars
+                          lun mar mer jeu ven sam dim
+                 2 févr.      ███ ▒▒▒ ░░░ ▓▓▓  z   ·   8 sur 14 faites
+                 9 févr.  ███ ███  -  ▓▓▓ ███  z   z   11 sur 14 faites
+                16 févr.  ▒▒▒ ░░░ ███ ▓▓▓ ███  ·   ·   9 sur 14 faites
+                23 févr.  ▓▓▓ ███ ░░░ ░░░ ███ ▓▓▓ ▒▒▒  13 sur 22 faites
+                  2 mars  [▒]                          1 sur 2 faite
+                Jours clos\u{A0}: 41 tâches faites sur 64 (64 %), 3 jours de repos, 3 jours sans
+                relevé.
+                ███ tout fait  ▓▓▓ 80 % ou plus  ▒▒▒ 40–79 %  ░░░ moins de 40 %  z jour de repos
+                - aucune tâche  · aucun relevé  [ ] aujourd'hui
+
+                Le compagnon à la fin de chaque jour
+                Bernard-l'erm…                                 ▁▁▂▂▂▂▂▂▄▄▅▅▃▃▂▂▃▃▅▅▅▅▅▅
+                Grenouille                 ▁▁▂▂▂▂▄▄▆▆▆▆▇▇▇▇▅▅▆▆\(Self.full(24))
+                Vairon         ▅▅▅▅▂▂▅▅▆▆▆▆\(Self.full(44))
+                               3 févr.                                      aujourd'hui
+
+                """, "\n\(french)")
+
         let american = try await world.petctlOK(["history"], columns: 80, environment: Self.lang("en_US.UTF-8"))
         #expect(american.hasPrefix(Self.american80Heatmap + "\n"), "\n\(american)")
     }
@@ -107,6 +130,33 @@ struct LocaleHistoryTests {
                   → Têtard 1/10 (avant\u{A0}: Têtard 0/10)
 
                 """, "\n\(frenchNarrow)")
+
+        let german = try await world.petctlOK(
+            ["log", "--days", "2"], columns: 80, environment: Self.lang("de_DE.UTF-8"))
+        #expect(
+            german == """
+                Mo, 2. Mär  +2 Write report (pünktlich, 14:31)  +1 Email (spät, 18:02)
+                            −2 Walk (verpasst)  kein Tagesergebnis (2 von 3 erledigt)
+                            → Kaulquappe 1/10 (vorher Kaulquappe 0/10)
+                Di, 3. Mär  ±0 Read (nicht erledigt, Ruhetag)  kein Tagesergebnis: Ruhetag
+                            → Kaulquappe 1/10 (unverändert)
+
+                """, "\n\(german)")
+        let germanNarrow = try await world.petctlOK(
+            ["log", "2026-03-02", "--days", "2"], columns: 40, environment: Self.lang("de_DE.UTF-8"))
+        #expect(
+            germanNarrow == """
+                So, 1. Mär
+                  kein Eintrag (an dem Tag hat sich nichts geändert)
+                Mo, 2. Mär
+                  +2 Write report (pünktlich, 14:31)
+                  +1 Email (spät, 18:02)
+                  −2 Walk (verpasst)
+                  kein Tagesergebnis (2 von 3 erledigt)
+                  → Kaulquappe 1/10
+                  (vorher Kaulquappe 0/10)
+
+                """, "\n\(germanNarrow)")
 
         let american = try await world.petctlOK(
             ["log", "2026-03-02"], columns: 80, environment: Self.lang("en_US.UTF-8"))

@@ -94,7 +94,8 @@ enum Heatmap {
         let counts = days.compactMap(\.counts)
         guard !counts.isEmpty else { return "" }
         let total = counts.reduce(0) { $0 + $1.total }
-        return total == 0 ? tr("no tasks") : tr("%d of %d done", counts.reduce(0) { $0 + $1.done }, total)
+        let done = counts.reduce(0) { $0 + $1.done }
+        return total == 0 ? tr("no tasks") : trn("%d of %d done", "%d of %d done", done, done, total)
     }
 
     /// The legend, wrapped to `width`.
