@@ -14,7 +14,8 @@
 
 The template is extracted by this script, not xgettext: xgettext 0.21 has no Swift parser.
 The calls are petctl's (Sources/petctl/Support/L10n.swift): tr("…"), trn("…", "…", n) and
-trc("context", "…"), and trFormat("…") for a strftime(3) format (marked no-c-format), each with
+trc("context", "…"), trIfTranslated("…") (tr, or nil without a translation), and trFormat("…")
+for a strftime(3) format (marked no-c-format), each with
 literal strings (StaticString: Swift itself refuses interpolation there). The desktop entries'
 Name, GenericName, Comment and Keywords (data/*.desktop.in) are in the template too, under their
 file. The default pet forms' names (Sources/PetCore/Stages/StageTable.swift) are listed under the
@@ -136,14 +137,14 @@ def calls(path):
         if c == '"':
             _, i = read_literal(text, i, None)
             continue
-        m = re.match(r"(trFormat|trn|trc|tr)\(", text[i:i + 9])
+        m = re.match(r"(trIfTranslated|trFormat|trn|trc|tr)\(", text[i:i + 15])
         if m and (i == 0 or not (IDENT.match(text[i - 1]) or text[i - 1] == ".")):
             kind = m.group(1)
             line = text.count("\n", 0, i) + 1
             where = f"{path}:{line}"
             values = literal_arguments(text, i + len(kind), 2 if kind in ("trn", "trc") else 1, where)
-            if kind in ("tr", "trFormat") and len(values) == 1:
-                yield (kind, values, line)
+            if kind in ("tr", "trFormat", "trIfTranslated") and len(values) == 1:
+                yield ("trFormat" if kind == "trFormat" else "tr", values, line)
             elif kind == "trn" and len(values) == 2:
                 yield ("trn", values, line)
             elif kind == "trc" and len(values) == 2:
@@ -165,7 +166,7 @@ def untranslated():
         text = open(os.path.join(ROOT, path), encoding="utf-8").read()
         lines = text.split("\n")
         spans = []
-        for m in re.finditer(r"(?<![\w.])(trn|trc|trFormat|tr)\(", text):
+        for m in re.finditer(r"(?<![\w.])(trn|trc|trFormat|trIfTranslated|tr)\(", text):
             k, depth = m.end(), 1
             while depth and k < len(text):
                 if text[k] == '"':
@@ -310,6 +311,26 @@ def pseudo(folder):
         compile_to(folder, "qps", marked)
 
 
+def catalogue_problems(po, pot):
+    """What keeps the catalogue `po` from shipping: `msgfmt --check`, untranslated or fuzzy entries,
+    entries the template `pot` lacks or has beyond it. Also contrib/gnome-shell/po.py's."""
+    problems = []
+    name = os.path.relpath(po, ROOT)
+    with tempfile.TemporaryDirectory() as tmp:
+        checked = subprocess.run(["msgfmt", "--check", "-o", os.path.join(tmp, "x.mo"), po],
+                                 capture_output=True, text=True)
+    if checked.returncode != 0:
+        problems.append(f"{name} fails msgfmt --check:\n{checked.stderr.strip()}")
+    stats = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", po],
+                           capture_output=True, text=True).stderr.strip()
+    if "untranslated" in stats or "fuzzy" in stats:
+        problems.append(f"{name} is not complete: {stats}")
+    missing = subprocess.run(["msgcmp", "--use-untranslated", po, pot], capture_output=True, text=True)
+    if missing.returncode != 0:
+        problems.append(f"{name} does not match the template:\n{missing.stderr.strip()}")
+    return problems
+
+
 def check():
     problems = []
     current = open(os.path.join(ROOT, POT), encoding="utf-8").read() if os.path.exists(os.path.join(ROOT, POT)) else ""
@@ -317,21 +338,8 @@ def check():
         problems.append(f"{POT} is out of date: run `python3 scripts/po.py extract` (and `update`)")
     for where in untranslated():
         problems.append(f"{where} reads as prose outside tr/trn/trc (translate it, or say `// not translated: <why>`)")
-    msgids = set()
-    for (kind, values, _) in (c for p in swift_files() for c in calls(p)):
-        msgids.add(values[-1] if kind == "trc" else values[0])
     for language in languages():
-        po = f"po/{language}.po"
-        with tempfile.TemporaryDirectory() as tmp:
-            compile_to(tmp, language, po)
-        stats = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", po], cwd=ROOT,
-                               capture_output=True, text=True).stderr.strip()
-        if "untranslated" in stats or "fuzzy" in stats:
-            problems.append(f"{po} is not complete: {stats}")
-        missing = subprocess.run(["msgcmp", "--use-untranslated", po, POT], cwd=ROOT,
-                                 capture_output=True, text=True)
-        if missing.returncode != 0:
-            problems.append(f"{po} does not match the template:\n{missing.stderr.strip()}")
+        problems += catalogue_problems(os.path.join(ROOT, "po", language + ".po"), os.path.join(ROOT, POT))
     for p in problems:
         print(f"po: {p}", file=sys.stderr)
     return not problems

@@ -11,6 +11,7 @@
 
 Paths are relative to contrib/gnome-shell; only gettext's tools are needed (not polib).
 """
+import importlib.util
 import json
 import os
 import re
@@ -22,6 +23,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXTENSION = "petprogress@petprogress.io"
 STAGES = os.path.join(HERE, "..", "..", "Sources", "PetCore", "Stages", "StageTable.swift")
 PODIR = os.path.join(HERE, "po")
+# petctl's catalogue script, for the checks both catalogues share (it has the same file name).
+_spec = importlib.util.spec_from_file_location("petctl_po", os.path.join(HERE, "..", "..", "scripts", "po.py"))
+PETCTL_PO = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(PETCTL_PO)
 
 
 def domain():
@@ -81,15 +86,7 @@ def check():
     if current != template():
         problems.append(f"{os.path.relpath(pot(), HERE)} is out of date: run `python3 contrib/gnome-shell/po.py extract` (and `update`)")
     for language in languages():
-        po = os.path.join(PODIR, language + ".po")
-        with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run(["msgfmt", "--check", "-o", os.path.join(tmp, "x.mo"), po], check=True)
-        stats = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", po], capture_output=True, text=True).stderr.strip()
-        if "untranslated" in stats or "fuzzy" in stats:
-            problems.append(f"po/{language}.po is not complete: {stats}")
-        missing = subprocess.run(["msgcmp", "--use-untranslated", po, pot()], capture_output=True, text=True)
-        if missing.returncode != 0:
-            problems.append(f"po/{language}.po does not match the template:\n{missing.stderr.strip()}")
+        problems += PETCTL_PO.catalogue_problems(os.path.join(PODIR, language + ".po"), pot())
     for p in problems:
         print(f"gnome-shell po: {p}", file=sys.stderr)
     return not problems

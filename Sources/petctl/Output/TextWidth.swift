@@ -78,20 +78,21 @@ enum TextWidth {
         String(repeating: " ", count: max(0, width - columns(text))) + text
     }
 
-    /// Items joined by two spaces, a new line when the next would pass `width` (`columns`
-    /// counts each item without its colour codes).
-    static func pack(_ items: [(text: String, columns: Int)], width: Int) -> [String] {
+    /// Items joined by `separator` (two spaces), a new line when the next would pass `width`
+    /// (`columns` counts each item without its colour codes).
+    static func pack(_ items: [(text: String, columns: Int)], width: Int, separator: String = "  ") -> [String] {
+        let gap = columns(separator)
         var lines: [String] = []
         var line = ""
         var used = 0
         for item in items {
-            if used > 0, used + 2 + item.columns > width {
+            if used > 0, used + gap + item.columns > width {
                 lines.append(line)
                 line = ""
                 used = 0
             }
-            line += (used > 0 ? "  " : "") + item.text
-            used += (used > 0 ? 2 : 0) + item.columns
+            line += (used > 0 ? separator : "") + item.text
+            used += (used > 0 ? gap : 0) + item.columns
         }
         if !line.isEmpty { lines.append(line) }
         return lines

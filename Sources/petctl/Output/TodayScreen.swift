@@ -53,7 +53,9 @@ struct TodayScreen {
         let parts =
             [("\(live.glyph) \(style.bold(name))", TextWidth.columns("\(live.glyph) \(name)"))]
             + ([stage] + (live.isFinal ? [tr("final form")] : [])).map { ($0, TextWidth.columns($0)) }
-        lines += Self.joined(parts, width: width) + [progressLine(width: width, style: style)]
+        // Parts joined by ` · `, a new line where the next would pass the width: a long form's name,
+        // translated, at the final stage.
+        lines += TextWidth.pack(parts, width: width, separator: " · ") + [progressLine(width: width, style: style)]
         if let formChange { lines += TextWidth.wrap(formChange, width: width).map(style.bold) }
         if entry.restDay {
             lines += TextWidth.wrap(tr("Rest day: nothing is charged today; done tasks still count."), width: width)
@@ -71,23 +73,6 @@ struct TodayScreen {
         lines += TextWidth.wrap("\(LocalClock.dayName(entry.dayKey)) · \(count)", width: width)
         lines.append("")
         return lines
-    }
-
-    /// Parts joined by ` · `, a new line where the next would pass `width` (`columns` counts each
-    /// part without its colour codes): a long form's name, translated, at the final stage.
-    static func joined(_ parts: [(text: String, columns: Int)], width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        var used = 0
-        for part in parts {
-            if used > 0, used + 3 + part.columns > width {
-                lines.append(line)
-                (line, used) = ("", 0)
-            }
-            line += (used > 0 ? " · " : "") + part.text
-            used += (used > 0 ? 3 : 0) + part.columns
-        }
-        return line.isEmpty ? lines : lines + [line]
     }
 
     /// Each task's lines, in day order, the handles padded to one width.

@@ -111,6 +111,14 @@ func tr(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> S
     L10n.format(L10n.lookup(L10n.string(msgid)), arguments.map(\.description))
 }
 
+/// `tr`, or nil where the catalogue does not translate `msgid` (C, English, an incomplete language):
+/// for a sentence of petctl's own that stands in for a more precise English one (`Session.sentence`).
+func trIfTranslated(_ msgid: StaticString, _ arguments: any CustomStringConvertible...) -> String? {
+    let id = L10n.string(msgid)
+    let form = L10n.lookup(id)
+    return form == id ? nil : L10n.format(form, arguments.map(\.description))
+}
+
 /// The singular or plural form for `count` (the language's own rule), filled from `arguments`, or
 /// from `count` alone when there are none: `trn("%d task", "%d tasks", 3)`.
 func trn(

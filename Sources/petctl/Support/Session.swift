@@ -66,45 +66,19 @@ enum Session {
             // not translated: completes the daemon's English sentence, shown when nothing translates it.
             ? rejection.message.dropLast(busHint.count) + "; petctl today and petctl templates list them."
             : rejection.message
-        let said: String
-        let english: StaticString
-        switch rejection.kind {
-        case .notFound:
-            (said, english) = (
-                tr("There is no such task or template; petctl today and petctl templates list them."),  // not translated: the mirror below tells a translation from none
-                "There is no such task or template; petctl today and petctl templates list them."
-            )
-        case .alreadyDone:
-            (said, english) = (
-                tr("That task is already done; petctl undo makes it pending again."),  // not translated: the mirror below tells a translation from none
-                "That task is already done; petctl undo makes it pending again."
-            )
-        case .notDone:
-            (said, english) = (
-                tr("That task is not done, so there is nothing to undo."),  // not translated: the mirror below tells a translation from none
-                "That task is not done, so there is nothing to undo."
-            )
-        case .nothingPending:
-            (said, english) = (
-                // not translated: the second, the msgid's mirror (it tells a translation from none).
-                tr("Nothing is pending today; add a task first."), "Nothing is pending today; add a task first."
-            )
-        case .readOnlyDay:
-            (said, english) = (
-                tr("That day has ended and cannot change; only today and later days can."),  // not translated: the mirror below tells a translation from none
-                "That day has ended and cannot change; only today and later days can."
-            )
-        case .invalidArgument:
-            // not translated: the second, the msgid's mirror.
-            (said, english) = (tr("petprogressd refused the request: %s", own), "petprogressd refused the request: %s")
-        case .storageFailure:
-            (said, english) = (
-                tr("petprogressd could not read or save its data: %s", own),  // not translated: the mirror below
-                "petprogressd could not read or save its data: %s"
-            )
-        }
-        // Untranslated (C, English): the catalogue gave the msgid back, and the daemon's sentence says more.
-        return said == L10n.format(L10n.string(english), [own]) ? own : said
+        let said: String? =
+            switch rejection.kind {
+            case .notFound:
+                trIfTranslated("There is no such task or template; petctl today and petctl templates list them.")
+            case .alreadyDone: trIfTranslated("That task is already done; petctl undo makes it pending again.")
+            case .notDone: trIfTranslated("That task is not done, so there is nothing to undo.")
+            case .nothingPending: trIfTranslated("Nothing is pending today; add a task first.")
+            case .readOnlyDay: trIfTranslated("That day has ended and cannot change; only today and later days can.")
+            case .invalidArgument: trIfTranslated("petprogressd refused the request: %s", own)
+            case .storageFailure: trIfTranslated("petprogressd could not read or save its data: %s", own)
+            }
+        // Untranslated (C, English): the daemon's sentence, which says more.
+        return said ?? own
     }
 
     /// How long a call waits for its reply: `fallback`, or `PETCTL_REPLY_TIMEOUT_MS` when set to a
