@@ -16,29 +16,9 @@ bin=$(realpath "$1") out=$(realpath -m "$2")
 [ -x "$bin/petprogressd" ] && [ -x "$bin/petctl" ] || { echo "$0: need $bin/petprogressd and $bin/petctl" >&2; exit 1; }
 probe=probe-unsafe@petprogress.test
 appindicator=ubuntu-appindicators@ubuntu.com
-
-root=$(bash "$here/debian-root.sh" ensure gnome48)
-finish() {
-    local rc=$?
-    cp "$root"/tmp/*.log "$out/" 2> /dev/null || true
-    bash "$here/debian-root.sh" stop gnome48 || rc=1
-    [ $rc -eq 0 ] || { echo "--- the Shell's log (last 30 lines)"; tail -n 30 "$out/shell.log" 2> /dev/null || true; }
-    exit $rc
-}
-trap finish EXIT
-bash "$here/debian-root.sh" mount gnome48
-rm -rf "$out"
-mkdir -p "$out"
-
-# The build's binaries, and the Swift runtime a debug build loads from the toolchain (its RUNPATH).
-mkdir -p "$root/opt/pet"
-mount --bind -o ro "$bin" "$root/opt/pet"
-runtime=$(ldd "$bin/petctl" | awk '/libswiftCore\.so/ { print $3 }')
-if [ -n "$runtime" ]; then
-    runtime=$(dirname "$runtime")
-    mkdir -p "$root$runtime"
-    mount --bind -o ro "$runtime" "$root$runtime"
-fi
+# shellcheck source=scripts/desktop-root.sh
+. "$here/desktop-root.sh"
+enter_root gnome48
 
 home=$root/home/tester
 run=/tmp/xdg

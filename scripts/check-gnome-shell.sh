@@ -18,29 +18,9 @@ bin=$(realpath "$1") zip=$(realpath "$2") out=$(realpath -m "$3")
 [ -x "$bin/petprogressd" ] && [ -f "$zip" ] || { echo "$0: need $bin/petprogressd and $zip" >&2; exit 1; }
 uuid=petprogress@petprogress.io
 probe=probe-unsafe@petprogress.test
-
-root=$(bash "$here/debian-root.sh" ensure gnome48)
-finish() {
-    local rc=$?
-    cp "$root"/tmp/shell.log "$root"/tmp/petprogressd.log "$out/" 2> /dev/null || true
-    bash "$here/debian-root.sh" stop gnome48 || rc=1
-    [ $rc -eq 0 ] || { echo "--- the Shell's log (last 30 lines)"; tail -n 30 "$out/shell.log" 2> /dev/null || true; }
-    exit $rc
-}
-trap finish EXIT
-bash "$here/debian-root.sh" mount gnome48
-rm -rf "$out"
-mkdir -p "$out"
-
-# The build's daemon, and the Swift runtime a debug build loads from the toolchain (its RUNPATH).
-mkdir -p "$root/opt/pet"
-mount --bind -o ro "$bin" "$root/opt/pet"
-runtime=$(ldd "$bin/petprogressd" | awk '/libswiftCore\.so/ { print $3 }')
-if [ -n "$runtime" ]; then
-    runtime=$(dirname "$runtime")
-    mkdir -p "$root$runtime"
-    mount --bind -o ro "$runtime" "$root$runtime"
-fi
+# shellcheck source=scripts/desktop-root.sh
+. "$here/desktop-root.sh"
+enter_root gnome48
 
 home=$root/home/tester
 run=/tmp/xdg

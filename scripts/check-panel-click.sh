@@ -5,9 +5,9 @@
 #   scripts/check-panel-click.sh [BUILD_DIR]        (default .build/debug)
 #
 # A headless sway has no input device, so scripts/virtual-pointer.py lends its seat a virtual
-# pointer; sway's own `seat - cursor set/press/release` commands then click the module, and
-# waybar runs the module's on-click command as it would for a user. What happened is read back
-# from the daemon (ListTasks over the bus, with busctl), never from the panel's own output:
+# pointer (start_pointer); sway's own `seat - cursor set/press/release` commands then click the
+# module, and waybar runs the module's on-click command as it would for a user. What happened is
+# read back from the daemon (ListTasks over the bus, with busctl), never from the panel's own output:
 #   left click   the next task (overdue) is done, and nothing else is
 #   right click  the task after it is snoozed by the snooze length, and still not done
 # KEEP=1 keeps the work directory (logs, sway config). Needs sway, waybar, grim, busctl, python3.
@@ -23,14 +23,6 @@ need_tools sway swaymsg waybar grim busctl python3 setpriv dbus-daemon
 session_init
 
 width=1280
-passed=0
-pass() { passed=$((passed + 1)) && echo "ok: $*"; }
-fail() {
-    echo "FAIL: $*" >&2
-    tail -n 5 "$work"/*.log >&2 2>/dev/null || true
-    echo "$passed passed, 1 failed"
-    exit 1
-}
 
 start_bus
 start_daemon --now 2026-03-02T13:10:00+01:00
@@ -40,12 +32,7 @@ petctl add 18:00 'Water the plants' >/dev/null
 waybar_config
 
 start_sway "${width}x200"
-# The virtual pointer, held while its stdin (a pipe from this shell) stays open.
-cp "$repo/scripts/virtual-pointer.py" "$work/bin/"
-coproc pointer { exec_as /usr/bin/python3 "$work/bin/virtual-pointer.py" 2>"$work/pointer.log"; }
-pids+=("$pointer_PID")
-read -r -t 30 ready <&"${pointer[0]}" || true
-[ "${ready:-}" = ready ] || fail "no virtual pointer: $(cat "$work/pointer.log")"
+start_pointer
 
 start waybar waybar
 waybar_pid=${pids[-1]}
@@ -71,12 +58,6 @@ done_count() {
         io.petprogress.PetProgress1 ListTasks s "" 2>>"$work/busctl.log" |
         python3 -c 'import json, sys; print(sum(t["done"]["data"] for t in json.load(sys.stdin)["data"][0]))'
 }
-click() { # BUTTON: moves the seat's cursor onto the module and clicks there
-    local command
-    for command in "cursor set $x 15" "cursor press $1" "cursor release $1"; do
-        run_as swaymsg -q "seat - $command" || fail "sway refused: seat - $command"
-    done
-}
 # Polls for at most SECONDS until `task_field TITLE FIELD` prints VALUE.
 field_becomes() {
     local deadline=$((SECONDS + $1))
@@ -87,14 +68,14 @@ field_becomes() {
 }
 
 [ "$(task_field Stretch done)" = false ] || fail "Stretch was done before any click"
-click button1
+click "$x" button1
 field_becomes 20 Stretch done true || fail "a left click on the module did not mark the next task (Stretch) done"
 pass "left click: the next task, Stretch, is done"
 [ "$(done_count)" = 1 ] || fail "a left click marked $(done_count) tasks done, not 1"
 pass "left click: only that task is done"
 
 # The right click snoozes the next task, Write report (15:00), to 15:15 (the default 15 minutes).
-click button3
+click "$x" button3
 field_becomes 20 'Write report' effective_time 15:15 ||
     fail "a right click did not snooze the next task (Write report) to 15:15"
 pass "right click: the next task, Write report, is snoozed to 15:15"

@@ -12,26 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=$(realpath "$1") out=$(realpath -m "$2")
 [ -x "$bin/petprogressd" ] && [ -x "$bin/petctl" ] || { echo "$0: need $bin/petprogressd and $bin/petctl" >&2; exit 1; }
 
-root=$(bash "$here/debian-root.sh" ensure plasma6)
-finish() {
-    local rc=$?
-    cp "$root"/tmp/*.log "$out/" 2> /dev/null || true
-    bash "$here/debian-root.sh" stop plasma6 || rc=1
-    exit $rc
-}
-trap finish EXIT
-bash "$here/debian-root.sh" mount plasma6
-rm -rf "$out"
-mkdir -p "$out"
-# The build's binaries, and the Swift runtime a debug build loads from the toolchain (its RUNPATH).
-mkdir -p "$root/opt/pet"
-mount --bind -o ro "$bin" "$root/opt/pet"
-runtime=$(ldd "$bin/petctl" | awk '/libswiftCore\.so/ { print $3 }')
-if [ -n "$runtime" ]; then
-    runtime=$(dirname "$runtime")
-    mkdir -p "$root$runtime"
-    mount --bind -o ro "$runtime" "$root$runtime"
-fi
+# shellcheck source=scripts/desktop-root.sh
+. "$here/desktop-root.sh"
+enter_root plasma6
 
 run=/tmp/xdg
 mkdir -p "$root/run/dbus" "$root$run"

@@ -21,14 +21,6 @@ need_tools sway swaymsg waybar grim busctl python3 setpriv dbus-daemon xdg-open
 session_init
 
 width=640
-passed=0
-pass() { passed=$((passed + 1)) && echo "ok: $*"; }
-fail() {
-    echo "FAIL: $*" >&2
-    tail -n 5 "$work"/*.log >&2 2>/dev/null || true
-    echo "$passed passed, 1 failed"
-    exit 1
-}
 shot() { # NAME GEOMETRY: a screenshot into the work directory (and OUT when given)
     run_as grim -g "$2" "$work/shots/$1.png"
     [ -z "$out" ] || cp "$work/shots/$1.png" "$out/$1.png"
@@ -73,20 +65,10 @@ printf '{"layer": "top", "position": "top", "height": 30, "modules-right": ["tra
 own_work
 
 start_sway "${width}x300"
-cp "$repo/scripts/virtual-pointer.py" "$work/bin/"
-coproc pointer { exec_as /usr/bin/python3 "$work/bin/virtual-pointer.py" 2>"$work/pointer.log"; }
-pids+=("$pointer_PID")
-read -r -t 30 ready <&"${pointer[0]}" || true
-[ "${ready:-}" = ready ] || fail "no virtual pointer: $(cat "$work/pointer.log")"
+start_pointer
 
 start waybar waybar
-start tray petctl tray
-tray_pid=${pids[-1]}
-registered() {
-    run_as busctl --user get-property org.kde.StatusNotifierWatcher /StatusNotifierWatcher \
-        org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems 2>/dev/null | grep -q "StatusNotifierItem-$tray_pid-1"
-}
-wait_for 30 registered
+start_tray
 pass "waybar's watcher lists the item"
 x=""
 drawn() { x=$(item_x) && [ -n "$x" ]; }
@@ -95,19 +77,13 @@ sleep 0.5
 shot tray "$((width - 200)),0 200x30"
 pass "the pet is drawn in waybar's tray (x=$x)"
 
-click() { # BUTTON
-    local command
-    for command in "cursor set $x 15" "cursor press $1" "cursor release $1"; do
-        run_as swaymsg -q "seat - $command" || fail "sway refused: seat - $command"
-    done
-}
 opened() { [ -s "$work/data/opened" ]; }
-click button1
+click "$x" button1
 wait_for 20 opened
 [ "$(cat "$work/data/opened")" = "petprogress://today" ] || fail "the handler got: $(cat "$work/data/opened")"
 pass "left click: Activate opened petprogress://today through the handler"
 
-click button3
+click "$x" button3
 menu_open() { # the menu is drawn below the bar, where sway's background was plain
     shot below "$((width - 260)),30 260x270"
     /usr/bin/python3 -c 'import sys; from PIL import Image

@@ -22,13 +22,6 @@ bash "$repo/scripts/deps.sh" xfce4-panel xvfb
 . "$repo/scripts/headless-session.sh"
 need_tools xfce4-panel Xvfb busctl python3 setpriv dbus-daemon
 session_init
-passed=0
-pass() { passed=$((passed + 1)) && echo "ok: $*"; }
-fail() {
-    echo "FAIL: $*" >&2
-    tail -n 5 "$work"/*.log >&2 2>/dev/null || true
-    exit 1
-}
 
 # One panel along the top holding only the notification area: no first-run dialog.
 conf="$work/home/.config/xfce4/xfconf/xfce-perchannel-xml"
@@ -67,13 +60,7 @@ start_bus
 start_daemon --now 2026-03-02T13:10:00+01:00
 petctl add 15:00 'Write report' >/dev/null
 start panel xfce4-panel --disable-wm-check
-start tray petctl tray
-tray_pid=${pids[-1]}
-registered() {
-    run_as busctl --user get-property org.kde.StatusNotifierWatcher /StatusNotifierWatcher \
-        org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems 2>/dev/null | grep -q "StatusNotifierItem-$tray_pid-1"
-}
-wait_for 30 registered
+start_tray
 pass "xfce4-panel's watcher lists the item"
 
 # The screen (Xvfb keeps it as an XWD file) to PNG: a 24-bit TrueColor ZPixmap, 32 bits per pixel.

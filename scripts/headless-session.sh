@@ -1,7 +1,8 @@
 # Sourced, not run: a private desktop session for the scripts that show or click a real panel
-# (panel-screenshots.sh, screenshot.sh, check-panel-click.sh). It gives them a work directory, the
-# real daemon on a private bus, a headless sway and waybar with contrib/'s module, every process
-# started by PID and stopped by PID at exit, and waits that always end.
+# (panel-screenshots.sh, screenshot.sh, check-panel-click.sh, check-tray-waybar.sh,
+# check-tray-xfce.sh). It gives them a work directory, the real daemon on a private bus, a headless
+# sway with a virtual pointer to click with, waybar with contrib/'s module, `petctl tray`, every
+# process started by PID and stopped by PID at exit, waits that always end, and the checks' verdicts.
 #
 # sway refuses to run as root, so as root everything runs as uid 65534 (setpriv); as another user,
 # as that user. The caller sets `repo`, `build` (holding petctl and petprogressd) and `me` (its name,
@@ -39,7 +40,18 @@ session_init() {
     user_env=(HOME="$work/home" PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" LANG=C.UTF-8 TZ=Europe/Berlin
         XDG_RUNTIME_DIR="$work/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$work/run/bus" NO_AT_BRIDGE=1)
     pids=()
+    passed=0
     trap cleanup EXIT
+}
+
+# A check's verdicts: pass counts one and says it; fail says what failed and the logs' ends, then
+# the count, and exits.
+pass() { passed=$((passed + 1)) && echo "ok: $*"; }
+fail() {
+    echo "FAIL: $*" >&2
+    tail -n 5 "$work"/*.log >&2 2>/dev/null || true
+    echo "$passed passed, 1 failed"
+    exit 1
 }
 
 # Hands the work directory's contents to the panel user (after the caller writes more files).
@@ -138,6 +150,26 @@ start_sway() {
 }
 sway_ready() { compgen -G "$work/run/wayland-[0-9]" >/dev/null && compgen -G "$work/run/sway-ipc.*.sock" >/dev/null; }
 
+# A headless sway has no input device, so no client binds a pointer: scripts/virtual-pointer.py
+# lends the seat one, held while its stdin (a pipe from this shell) stays open, that is until exit.
+start_pointer() {
+    local ready
+    cp "$repo/scripts/virtual-pointer.py" "$work/bin/"
+    coproc pointer { exec_as /usr/bin/python3 "$work/bin/virtual-pointer.py" 2>"$work/pointer.log"; }
+    pids+=("$pointer_PID")
+    read -r -t 30 ready <&"${pointer[0]}" || true
+    [ "${ready:-}" = ready ] || fail "no virtual pointer: $(cat "$work/pointer.log")"
+}
+
+# Clicks BUTTON (button1, button3, …) at X in the middle of a 30-pixel bar along the top, with
+# sway's own seat commands (they move the virtual pointer's cursor there and press it).
+click() {
+    local command
+    for command in "cursor set $1 15" "cursor press $2" "cursor release $2"; do
+        run_as swaymsg -q "seat - $command" || fail "sway refused: seat - $command"
+    done
+}
+
 # waybar's configuration set up as contrib/README.md tells a user: contrib's config as the user's,
 # and a style.css importing contrib's stylesheet (and any more named) above waybar's default style.
 waybar_config() {
@@ -171,6 +203,18 @@ install_icons() {
 stage_colour() {
     sed -n "s/^#custom-petprogress\.$1 *{ *background-color: #\([0-9a-f]\{6\}\);.*/\1/p" \
         "$repo/contrib/waybar/style.css"
+}
+
+# `petctl tray` (which never starts the daemon itself), waiting until the panel's
+# StatusNotifierWatcher lists its item; sets tray_pid.
+start_tray() {
+    start tray petctl tray
+    tray_pid=${pids[-1]}
+    wait_for 30 tray_registered
+}
+tray_registered() {
+    run_as busctl --user get-property org.kde.StatusNotifierWatcher /StatusNotifierWatcher \
+        org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems 2>/dev/null | grep -q "StatusNotifierItem-$tray_pid-1"
 }
 
 # True when a process under PID runs `petctl watch`.
