@@ -33,12 +33,15 @@ struct PetCtl: ParsableCommand {
     static func main() {
         L10n.setUp()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let problem = CommandNames.problem(arguments) {
-            Output.error(problem)
-            Glibc.exit(ExitCode.validationFailure.rawValue)
-        }
         do {
-            var command = try FastPath.command(arguments) ?? parseAsRoot()
+            // A panel's line first: naming every command (for a typo's "did you mean") reads each
+            // one's translated help, which the lines panels run every few seconds do not need.
+            let fast = try FastPath.command(arguments)
+            if fast == nil, let problem = CommandNames.problem(arguments) {
+                Output.error(problem)
+                Glibc.exit(ExitCode.validationFailure.rawValue)
+            }
+            var command = try fast ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -28,9 +28,12 @@ enum L10n {
 
     /// `<petctl's directory>/../share/locale`.
     static func localeDirectory() -> String {
-        guard let exe = FileSystem.linkTarget("/proc/self/exe") else { return "/usr/share/locale" }
-        let bin = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        return (bin.dropLast() + ["share", "locale"]).joined(separator: "/")
+        guard var path = FileSystem.linkTarget("/proc/self/exe")?[...] else { return "/usr/share/locale" }
+        for _ in 0..<2 {  // petctl's name, then its directory's (by bytes: this runs at every start)
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/usr/share/locale" }
+            path = path[..<slash]
+        }
+        return String(path) + "/share/locale"
     }
 
     /// Fills `%s`, `%d` and `%N$s` from `arguments`; `%%` is a percent sign. A placeholder without

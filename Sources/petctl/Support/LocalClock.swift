@@ -35,23 +35,34 @@ enum LocalClock {
     }
 
     /// The columns of the locale's widest time (`10:00 AM`, `10:00 PM` or `22:00`).
-    static var columnWidth: Int {
-        [10, 22].map { hour in
-            var parts = tm()
-            parts.tm_hour = Int32(hour)
-            return TextWidth.columns(clock(parts))
-        }.max() ?? 5
-    }
+    static var columnWidth: Int { clockStyle.columnWidth }
 
     /// Whether the LC_TIME locale writes times on a 12-hour clock: its time format names one
     /// (`%r`, `%I`, `%l`; en_US) and it has AM and PM words. C and C.UTF-8 say `%H:%M:%S`.
-    static var twelveHour: Bool {
-        let timeFormat = String(cString: cintl_time_format())
-        let twelve = ["%r", "%I", "%l"].contains { timeFormat.contains($0) }
-        return twelve && !format("%p", tm()).isEmpty
-    }
+    static var twelveHour: Bool { clockStyle.twelveHour }
 
-    private static func clock(_ parts: tm) -> String {
+    /// Both, worked out once per LC_TIME locale: every time on a screen asks (a test changes the
+    /// locale within one process, so the answer is kept with the locale's name).
+    private static var clockStyle: (twelveHour: Bool, columnWidth: Int) {
+        let locale = String(cString: cintl_time_locale())
+        if let kept = keptClockStyle, kept.locale == locale { return (kept.twelveHour, kept.columnWidth) }
+        let timeFormat = Array(String(cString: cintl_time_format()).utf8)
+        let twelve = zip(timeFormat, timeFormat.dropFirst()).contains { directive, letter in
+            directive == UInt8(ascii: "%") && "rIl".utf8.contains(letter)
+        }
+        let twelveHour = twelve && !format("%p", tm()).isEmpty
+        let width =
+            [10, 22].map { hour in
+                var parts = tm()
+                parts.tm_hour = Int32(hour)
+                return TextWidth.columns(clock(parts, twelveHour: twelveHour))
+            }.max() ?? 5
+        keptClockStyle = (locale, twelveHour, width)
+        return (twelveHour, width)
+    }
+    nonisolated(unsafe) private static var keptClockStyle: (locale: String, twelveHour: Bool, columnWidth: Int)?
+
+    private static func clock(_ parts: tm, twelveHour: Bool = twelveHour) -> String {
         twelveHour ? format("%-I:%M %p", parts) : pad(Int(parts.tm_hour)) + ":" + pad(Int(parts.tm_min))
     }
 
