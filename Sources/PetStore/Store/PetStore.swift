@@ -1,4 +1,3 @@
-import Glibc
 import LinuxKit
 import PetCore
 
@@ -21,7 +20,7 @@ public final class PetStore {
     public private(set) var lastHistoryDay: DayKey?
     /// The last closed day of the state on disk (for an empty start, the day it adopted):
     /// history records after it are unacknowledged and dropped by a repair.
-    private var durableLastClosedDay: DayKey?
+    private(set) var durableLastClosedDay: DayKey?
     private var loaded = false
     /// History may hold records after the state file's last closed day (a failed closeout).
     private var historyNeedsRepair = false
@@ -223,56 +222,6 @@ public final class PetStore {
         try commitCloseouts(closeouts.compactMap(\.record), world: world)
     }
 
-    // MARK: History queries
-
-    /// The record of one closed day, reading only that year's file; nil when the day has none.
-    public func history(day: DayKey) throws(StoreError) -> DayRecord? {
-        try history.records(year: day.year).last { $0.day.key == day }
-    }
-
-    /// The records of the closed days in `range`, ascending: at most `limit`, the latest when more
-    /// match (`more` then true). Reads only the year files the range touches, newest first, and
-    /// no older ones once more than `limit` records are found.
-    public func history(in range: HistoryRange, limit: Int = HistoryRange.pageLimit) throws(StoreError) -> (
-        records: [DayRecord], more: Bool
-    ) {
-        try history.records(in: range, limit: limit)
-    }
-
-    /// Every record up to the state's last closed day, ascending: all of history, for an export.
-    public func allHistory() throws(StoreError) -> [DayRecord] {
-        guard let last = durableLastClosedDay else { return [] }
-        var records: [DayRecord] = []
-        for year in try history.years() { records += try history.records(year: year).filter { $0.day.key <= last } }
-        return records
-    }
-
-    /// Whether history holds any record.
-    public var hasHistory: Bool { lastHistoryDay != nil }
-
-    // MARK: Import
-
-    /// Replaces the whole store by `backup` in one durable step (`StoreSwap`), the current data
-    /// kept in `import-backup-<UTC timestamp of now>/` inside the data directory, then loads it
-    /// afresh. Returns where the previous data went, and what the load found.
-    public func restore(_ backup: Backup, now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded) {
-        try checkReady()
-        var files: [(name: String, bytes: [UInt8])] = []
-        for record in backup.history {
-            let line = try HistoryLine.encode(record)
-            let name = HistoryFiles.name(year: record.day.key.year)
-            if files.last?.name == name { files[files.count - 1].bytes += line } else { files.append((name, line)) }
-        }
-        files.append((StateFile.name, StateFile.encode(backup.world)))
-        let kept = try StoreSwap.replace(in: folder, with: files, stamp: utcStamp(now))
-        return (kept, try load(now: now))
-    }
-
-    /// The newest `days` records, oldest first, reading only as many year files as needed.
-    public func recentHistory(days: Int) throws(StoreError) -> [DayRecord] {
-        try history.recent(days)
-    }
-
     // MARK: Internals
 
     func checkReady() throws(StoreError) {
@@ -343,14 +292,4 @@ public final class PetStore {
         try io(file.fsync())
         try folder.fsync()
     }
-}
-
-/// `20261122T164100Z`.
-func utcStamp(_ t: Int64) -> String {
-    var seconds = time_t(t)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return
-        "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
 }

@@ -21,7 +21,7 @@ enum Escaping {
         return out + "\""
     }
 
-    /// Pango markup text (waybar): `&`, `<` and `>` as entities.
+    /// Pango markup text (waybar), and the tray tooltip's subset of HTML: `&`, `<` and `>` as entities.
     static func pango(_ text: String) -> String {
         var out = ""
         for ch in text {

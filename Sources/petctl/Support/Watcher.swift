@@ -5,14 +5,11 @@ import LinuxKit
 import PetBus
 import PetCore
 
-/// The loop behind `petctl watch`: one poll loop over the bus, a timer for the next due or overdue flip,
-/// SIGTERM/SIGINT and stdout's hang-up. It never polls the daemon.
+/// The loop behind `petctl watch`: the daemon followed (`DaemonFollower`), SIGTERM/SIGINT and
+/// stdout's hang-up. It never polls the daemon.
 final class Watcher {
     let line: PanelLine
-    let connection: Connection
-    let client: PetClient
-    let loop = EventLoop()
-    let timer: TimerFD
+    let daemon: DaemonFollower
     let stopSignals: SignalFD
     /// The daemon is gone: wait for its name, and do not call it (that would activate it again).
     var stopped = false
@@ -25,30 +22,17 @@ final class Watcher {
     init(line: PanelLine) throws {
         self.line = line
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
-        timer = try TimerFD(clock: .realtime)
-        do {
-            connection = try Connection.session()
-        } catch {
-            throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
-        }
-        client = PetClient(connection: connection, timeout: Session.replyTimeout(.seconds(10)))
+        daemon = try DaemonFollower(replyTimeout: Session.replyTimeout(.seconds(10)))
     }
 
     func run() throws -> Int32 {
-        try loop.add(connection)
-        try subscribe()
-        loop.addFD(stopSignals.fd) { [unowned self] _ in
+        try daemon.follow { [unowned self] in follow($0) }
+        daemon.loop.addFD(stopSignals.fd) { [unowned self] _ in
             _ = stopSignals.read()
             exitCode = 0
         }
-        loop.addFD(timer.fd) { [unowned self] _ in
-            if timer.read() != .notYet {
-                needsRefresh = true
-                timerRefresh = true
-            }
-        }
         // A pipe whose reader went away reports an error on its write end: leave quietly.
-        if StandardDescriptors.isOpen(1) { loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
+        if StandardDescriptors.isOpen(1) { daemon.loop.addFD(1, events: []) { [unowned self] _ in exitCode = 0 } }
         while exitCode == nil {
             if needsRefresh {
                 needsRefresh = false
@@ -56,8 +40,7 @@ final class Watcher {
                 timerRefresh = false
                 continue
             }
-            let ended = !loop.run(until: { needsRefresh || exitCode != nil }, timeout: .seconds(86_400))
-            if ended, !connection.isConnected {
+            if !daemon.wait(until: { needsRefresh || exitCode != nil }) {
                 Output.error(tr("lost the session bus; exiting"))
                 return 3
             }
@@ -65,28 +48,20 @@ final class Watcher {
         return exitCode ?? 0
     }
 
-    private func subscribe() throws {
-        do {
-            _ = try client.subscribe { [unowned self] signal in
-                switch signal {
-                case .entryChanged, .tasksChanged:
-                    needsRefresh = true
-                    timerRefresh = false
-                case .propertiesChanged: break  // always accompanies one of the two: not a second line
-                }
-            }
-        } catch {
-            throw Session.fail(error)
-        }
-        // Believed only from the bus: another connection's unicast NameOwnerChanged is not.
-        try connection.onNameOwnerChanged(PetBus.name) { [unowned self] present in
-            if !present {
-                if !stopped { show(nil) }
-                stopped = true
-            } else {
-                stopped = false
-                needsRefresh = true
-            }
+    private func follow(_ event: DaemonFollower.Event) {
+        switch event {
+        case .entryChanged, .tasksChanged:
+            needsRefresh = true
+            timerRefresh = false
+        case .timer:
+            needsRefresh = true
+            timerRefresh = true
+        case .owner(present: false):
+            if !stopped { show(nil) }
+            stopped = true
+        case .owner(present: true):
+            stopped = false
+            needsRefresh = true
         }
     }
 
@@ -94,10 +69,9 @@ final class Watcher {
     private func refresh(onlyIfChanged: Bool) {
         guard !stopped else { return }
         do {
-            let entry = try client.widgetEntry()
+            let entry = try daemon.client.widgetEntry()
             if !onlyIfChanged || line.render(entry) != lastRecord { show(entry) }
-            let status = try client.status()
-            timer.armForNextFlip(entry, daemonNow: status.now, scale: status.timeScale)
+            try daemon.armForNextFlip(entry)
         } catch .unreachable {
             stopped = true
             show(nil)

@@ -5,8 +5,8 @@ import PetBus
 import PetCore
 
 /// The loop behind `petctl tray` (petprogress(7) §8): one StatusNotifierItem and its menu, kept up
-/// to date from the daemon's signals, registered with every watcher that appears. One poll loop
-/// over the bus, a timer for the next due or overdue instant and SIGTERM/SIGINT; it never polls.
+/// to date from the daemon's signals, registered with every watcher that appears. The daemon is
+/// followed as `watch` follows it (`DaemonFollower`), with SIGTERM/SIGINT; it never polls.
 final class TrayLoop {
     static let watcher = "org.kde.StatusNotifierWatcher"
     /// Owned by the one tray of a session: a session that starts it both ways (its unit and its
@@ -16,10 +16,8 @@ final class TrayLoop {
     /// The GNOME Shell extension that shows the pet in GNOME's top bar.
     static let extensionUUID = "petprogress@petprogress.io"
 
-    let connection: Connection
-    let client: PetClient
-    let loop = EventLoop()
-    let timer: TimerFD
+    let daemon: DaemonFollower
+    var connection: Connection { daemon.connection }
     let stopSignals: SignalFD
     /// `org.kde.StatusNotifierItem-<pid>-1`, the name hosts know the item by.
     let itemName = "org.kde.StatusNotifierItem-\(getpid())-1"
@@ -31,14 +29,8 @@ final class TrayLoop {
 
     init(iconThemePath: String) throws {
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
-        timer = try TimerFD(clock: .realtime)
-        do {
-            connection = try Connection.session()
-        } catch {
-            throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
-        }
-        client = PetClient(connection: connection, timeout: .seconds(10))
-        publisher = TrayPublisher(connection: connection, iconThemePath: iconThemePath)
+        daemon = try DaemonFollower(replyTimeout: .seconds(10))
+        publisher = TrayPublisher(connection: daemon.connection, iconThemePath: iconThemePath)
     }
 
     func run() throws -> Int32 {
@@ -51,7 +43,6 @@ final class TrayLoop {
             Output.error(tr("petctl tray: cannot own %s (%s)", Self.instance, "\(error)"))
             return 1
         }
-        try loop.add(connection)
         connection.onDisconnect { [unowned self] in exitCode = 0 }
         try publisher.export(
             state: { [unowned self] in state }, activate: { [unowned self] in openToday() },
@@ -61,12 +52,9 @@ final class TrayLoop {
             return 1
         }
         try subscribe()
-        loop.addFD(stopSignals.fd) { [unowned self] _ in
+        daemon.loop.addFD(stopSignals.fd) { [unowned self] _ in
             _ = stopSignals.read()
             exitCode = 0
-        }
-        loop.addFD(timer.fd) { [unowned self] _ in
-            if timer.read() != .notYet { readTasks = true }
         }
         if (try? connection.nameHasOwner(PetBus.name)) == true {
             state.running = true
@@ -80,7 +68,7 @@ final class TrayLoop {
                 refresh()
                 continue
             }
-            _ = loop.run(until: { readPet || readTasks || exitCode != nil }, timeout: .seconds(86_400))
+            _ = daemon.wait(until: { readPet || readTasks || exitCode != nil })
             if !connection.isConnected { exitCode = 0 }
         }
         return exitCode ?? 0
@@ -96,21 +84,17 @@ final class TrayLoop {
     }
 
     private func subscribe() throws {
-        do {
-            _ = try client.subscribe { [unowned self] signal in
-                switch signal {
-                case .entryChanged(let entry):
-                    // The hourly tick: the one moment the pet part changes.
-                    update { $0.pet = entry.pet }
-                    readTasks = true
-                case .tasksChanged: readTasks = true
-                case .propertiesChanged: break  // accompanies one of the two
-                }
+        try daemon.follow { [unowned self] event in
+            switch event {
+            case .entryChanged(let entry):
+                // The hourly tick: the one moment the pet part changes.
+                update { $0.pet = entry.pet }
+                readTasks = true
+            case .tasksChanged, .timer: readTasks = true
+            case .owner(let present): ownerChanged(PetBus.name, present: present)
             }
-        } catch {
-            throw Session.fail(error)
         }
-        for name in [PetBus.name, Self.watcher, Self.shell] {
+        for name in [Self.watcher, Self.shell] {
             try connection.onNameOwnerChanged(name) { [unowned self] present in ownerChanged(name, present: present) }
         }
         let extensions = MatchRule(
@@ -129,7 +113,7 @@ final class TrayLoop {
                 update { $0.running = true }
                 readPet = true
             } else {
-                try? timer.disarm()
+                try? daemon.timer.disarm()
                 update { $0.stop() }
             }
         case Self.watcher:
@@ -172,13 +156,13 @@ final class TrayLoop {
         let ours = Instant(ts.tv_sec)
         let now = daemonNow == 0 ? ours : daemonNow
         guard let flip = state.nextFlip(after: now) else {
-            try? timer.disarm()
+            try? daemon.timer.disarm()
             return
         }
         // A second late rather than early: both clocks are read in whole seconds.
         let target = max(flip + 1 - (now - ours), ours + 1)
         let at = target.multipliedReportingOverflow(by: 1_000_000_000)
-        try? timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
+        try? daemon.timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
     }
 
     /// Registers with the watcher, without waiting: it calls back into the item while it registers.
@@ -229,9 +213,9 @@ final class TrayLoop {
         do throws(PetClientError) {
             switch action {
             case .none: break
-            case .done(let id): _ = try client.markDone(id)
-            case .snooze(let id): _ = try client.snooze(id)
-            case .undo(let id): try client.undo(id)
+            case .done(let id): _ = try daemon.client.markDone(id)
+            case .snooze(let id): _ = try daemon.client.snooze(id)
+            case .undo(let id): try daemon.client.undo(id)
             case .openToday: openToday()
             case .startDaemon:
                 // D-Bus activation, without waiting: the daemon's name appearing brings the pet back.

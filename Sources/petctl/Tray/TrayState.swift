@@ -47,30 +47,16 @@ struct TrayState: Equatable {
     var label: String { running && tasksTotal > 0 ? "\(tasksDone)/\(tasksTotal)" : "" }
 
     /// The tooltip's body: counts and the next task, as plain text with the markup SNI hosts
-    /// interpret escaped, so a title shows as typed.
+    /// interpret (a subset of HTML) escaped as waybar's Pango is, so a title shows as typed.
     var toolTipText: String {
         guard running else { return tr("The pet sleeps until petprogressd runs again.") }
         var lines = [trn("%d of %d done", "%d of %d done", tasksDone, tasksDone, tasksTotal)]
         if let next = upcoming.first { lines.append(tr("Next: %s", next.line)) }
-        return lines.map(Self.escapingMarkup).joined(separator: "\n")
+        return lines.map(Escaping.pango).joined(separator: "\n")
     }
 
     /// The next instant after `now` at which a shown task turns due or overdue.
     func nextFlip(after now: Instant) -> Instant? {
         upcoming.compactMap { $0.nextFlip(after: now) }.min()
-    }
-
-    /// `&`, `<` and `>` as entities: the StatusNotifierItem tooltip is a subset of HTML.
-    static func escapingMarkup(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
