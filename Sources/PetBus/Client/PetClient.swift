@@ -130,6 +130,29 @@ public final class PetClient {
         return (id, xp)
     }
 
+    /// `MarkNextDone` between reads of the entry and the live pet before it and of the pet after
+    /// it, sent together: one round trip where four followed each other (the daemon answers a
+    /// connection's calls in order, so the reads see the day just before and just after). An error
+    /// of `MarkNextDone` is thrown as its own.
+    public func markNextDoneSeen() throws(PetClientError) -> (
+        entry: WidgetEntry, before: PetView, id: String, xpDelta: Int, after: PetView
+    ) {
+        let (pet, entry, done) = (M.getPet, M.getWidgetEntry, M.markNextDone)
+        let replies = try rawCalls([
+            (entry.name, entry.outSignature, entry.arguments.encode(())),
+            (pet.name, pet.outSignature, pet.arguments.encode(())),
+            (done.name, done.outSignature, done.arguments.encode(())),
+            (pet.name, pet.outSignature, pet.arguments.encode(())),
+        ])
+        let (id, xp) = try decode { () throws(BusDecodingError) in try done.reply.decode(replies[2]) }
+        return (
+            try decode { () throws(BusDecodingError) in try entry.reply.decode(replies[0]) },
+            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[1]) },
+            id, xp,
+            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[3]) }
+        )
+    }
+
     /// `SnoozeNext`: the id of the task snoozed and its new effective instant.
     public func snoozeNext() throws(PetClientError) -> (id: String, until: Instant) {
         let (id, until) = try call(M.snoozeNext)

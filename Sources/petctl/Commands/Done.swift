@@ -18,27 +18,45 @@ struct Done: ParsableCommand {
 
     func run() throws {
         var before: PetView?
-        let (shown, xp, title) = try Handle.act(
+        var seen: (after: PetView, panelAt: Instant)?  // the next task's: read with the request
+        let (shown, xp, title, pending) = try Handle.act(
             on: task, verb: "done",
             named: { client, id in
                 before = try client.pet()
                 return try client.markDone(id)
             },
             next: { client in
-                before = try client.pet()
-                return try client.markNextDone()
+                let done = try client.markNextDoneSeen()
+                (before, seen) = (done.before, (done.after, done.entry.nextDate))
+                return (done.entry, done.id, done.xpDelta)
             })
-        let (record, moment) = try Session.run { client in
+        let (word, moment) = try Session.run { client in
             (
-                try client.listTasks(day: "").first { Handle.shown($0) == shown },
-                try PetMoment.after(client, before: before)
+                try Self.judgement(xp: xp, pending: pending) {
+                    try client.listTasks(day: "").first { Handle.shown($0) == shown }?.judgement
+                },
+                try seen.map { PetMoment.line(before: before ?? $0.after, after: $0.after, panelAt: $0.panelAt) }
+                    ?? PetMoment.after(client, before: before)
             )
         }
-        // not translated: PetCore's judgement words, the keys `judgement` translates.
-        let judged = Self.judgement(xp >= 2 ? "on time" : record?.judgement ?? "late")
+        let judged = Self.judgement(word)
         Output.lines(
             [tr("Done: %s %s, +%d XP (%s).", shown, Titles.forLine(title, width: 60), xp, judged)]
                 + (moment.map { [$0] } ?? []))
+    }
+
+    /// PetCore's word for the completion (`TaskRecord.judgement`), from the task as it was read
+    /// just before it was marked (`pending`) where that settles it: 2 XP is on time; 1 XP is late
+    /// once the task was due, early before, unless a snooze moved its due time away from its own.
+    /// Otherwise the day's list says (`listed`): on a long day, reading it costs more than the rest
+    /// of `petctl done` together (docs/BENCHMARKS.md, "petctl").
+    static func judgement(xp: Int, pending: TaskRecord?, listed: () throws -> String?) rethrows -> String {
+        // not translated: PetCore's judgement words, the keys `judgement` translates.
+        if xp >= 2 { return "on time" }
+        if let pending, !pending.done, pending.due || pending.snoozedUntil == 0 {
+            return pending.due ? "late" : "early"
+        }
+        return try listed() ?? "late"  // not translated: PetCore's word
     }
 
     /// PetCore's judgement of a completion (`TaskRecord.judgement`) in the user's language.
@@ -66,8 +84,13 @@ struct Snooze: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (shown, until, title) = try Handle.act(
-            on: task, verb: "snooze", named: { try $0.snooze($1) }, next: { try $0.snoozeNext() })
+        let (shown, until, title, _) = try Handle.act(
+            on: task, verb: "snooze", named: { try $0.snooze($1) },
+            next: { client in
+                let before = try client.widgetEntry()
+                let (id, until) = try client.snoozeNext()
+                return (before, id, until)
+            })
         Output.lines([
             tr("Snoozed %s %s to %s.", shown, Titles.forLine(title, width: 60), LocalClock.time(until))
         ])

@@ -101,23 +101,23 @@ enum Handle: Equatable, ExpressibleByArgument {
     }
 
     /// Runs an action on the task `handle` names, or on the next task when there is none (`done`,
-    /// `snooze`); returns the task's shown name, the action's answer and its title. The next task
-    /// comes from the (small) entry read before the action, the named one from the day's list.
+    /// `snooze`); returns the task's shown name, the action's answer, its title and its record as
+    /// read before the action. The next task comes from the (small) entry `next` reads before its
+    /// action (with it, in one round trip where it can), the named one from the day's list.
     static func act<T>(
         on handle: Handle?, verb: String, named: (PetClient, String) throws -> T,
-        next: (PetClient) throws -> (String, T)
-    ) throws -> (String, T, String) {
+        next: (PetClient) throws -> (before: WidgetEntry, id: String, answer: T)
+    ) throws -> (shown: String, answer: T, title: String, before: TaskRecord?) {
         try Session.run { client in
             guard let handle else {
-                let before = try client.widgetEntry()
-                let (id, answer) = try next(client)
-                if let task = before.upcoming.first, task.id == id { return (shown(task), answer, task.title) }
+                let (before, id, answer) = try next(client)
+                if let task = before.upcoming.first, task.id == id { return (shown(task), answer, task.title, task) }
                 let task = try client.listTasks(day: "").first { $0.id == id }
-                return (task.map { shown($0) } ?? TodayScreen.handle(id), answer, task?.title ?? "")
+                return (task.map { shown($0) } ?? TodayScreen.handle(id), answer, task?.title ?? "", task)
             }
             let task = try handle.todays(client, verb: verb)
             let answer = try handle.call(task) { try named(client, $0) }
-            return (task?.shown ?? handle.typed, answer, task?.record.title ?? "")
+            return (task?.shown ?? handle.typed, answer, task?.record.title ?? "", task?.record)
         }
     }
 
