@@ -3,8 +3,9 @@ import Glibc
 import LinuxKit
 
 /// petctl's words in the user's language (gettext, from glibc). Every sentence a person reads goes
-/// through `tr`, `trn` or `trc` with a literal: `scripts/po.py extract` finds them for
-/// `po/petprogress.pot`. The catalogues live in `../share/locale` beside petctl's own directory
+/// through `tr`, `trn`, `trc`, `trIfTranslated` or `trFormat` (below) with a literal:
+/// `scripts/po.py extract` finds them for `po/petprogress.pot`, and `po.py check` fails on prose
+/// left outside them. The catalogues live in `../share/locale` beside petctl's own directory
 /// (`/usr/bin` → `/usr/share/locale`, `~/.local/bin` → `~/.local/share/locale`, and the build
 /// directory's `share/locale` in a source tree), looked up the usual way: `LANGUAGE`, `LC_ALL`,
 /// `LC_MESSAGES`, `LANG`. Machine formats (JSON, waybar's class, the exports) never pass through here.
