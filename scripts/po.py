@@ -122,38 +122,61 @@ def literal_arguments(text, i, count, where):
     return values
 
 
-def calls(path):
-    """(kind, values, line) for every tr/trn/trc call with literals in `path`."""
-    text = open(os.path.join(ROOT, path), encoding="utf-8").read()
-    i = 0
+CALL = re.compile(r"(trIfTranslated|trFormat|trn|trc|tr)\(")
+
+
+def scan(text):
+    """Swift source past its comments: ("call", kind, index of its name) for each translation call,
+    and ("literal", start, end, inside) for each string literal, `inside` true within a translation
+    call's parentheses."""
+    i, depth, open_calls = 0, 0, []  # the depth at each open call's "("
     while i < len(text):
-        c = text[i]
         if text.startswith("//", i):
             i = text.index("\n", i) if "\n" in text[i:] else len(text)
             continue
         if text.startswith("/*", i):
             i = text.index("*/", i) + 2
             continue
+        c = text[i]
         if c == '"':
-            _, i = read_literal(text, i, None)
+            _, end = read_literal(text, i, None)
+            yield ("literal", i, end, bool(open_calls))
+            i = end
             continue
-        m = re.match(r"(trIfTranslated|trFormat|trn|trc|tr)\(", text[i:i + 15])
+        m = CALL.match(text, i)
         if m and (i == 0 or not (IDENT.match(text[i - 1]) or text[i - 1] == ".")):
-            kind = m.group(1)
-            line = text.count("\n", 0, i) + 1
-            where = f"{path}:{line}"
-            values = literal_arguments(text, i + len(kind), 2 if kind in ("trn", "trc") else 1, where)
-            if kind in ("tr", "trFormat", "trIfTranslated") and len(values) == 1:
-                yield ("trFormat" if kind == "trFormat" else "tr", values, line)
-            elif kind == "trn" and len(values) == 2:
-                yield ("trn", values, line)
-            elif kind == "trc" and len(values) == 2:
-                yield ("trc", values, line)
-            elif kind != "trc":
-                sys.exit(f"{where}: {kind}( needs literal strings")
-            i += len(kind) + 1
+            yield ("call", m.group(1), i)
+            open_calls.append(depth)
+            depth += 1
+            i = m.end()
             continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if open_calls and open_calls[-1] == depth:
+                open_calls.pop()
         i += 1
+
+
+def calls(path):
+    """(kind, values, line) for every tr/trn/trc call with literals in `path`."""
+    text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+    for event in scan(text):
+        if event[0] != "call":
+            continue
+        _, kind, i = event
+        line = text.count("\n", 0, i) + 1
+        where = f"{path}:{line}"
+        values = literal_arguments(text, i + len(kind), 2 if kind in ("trn", "trc") else 1, where)
+        if kind in ("tr", "trFormat", "trIfTranslated") and len(values) == 1:
+            yield ("trFormat" if kind == "trFormat" else "tr", values, line)
+        elif kind == "trn" and len(values) == 2:
+            yield ("trn", values, line)
+        elif kind == "trc" and len(values) == 2:
+            yield ("trc", values, line)
+        elif kind != "trc":
+            sys.exit(f"{where}: {kind}( needs literal strings")
 
 
 PROSE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
@@ -165,27 +188,12 @@ def untranslated():
     for path in swift_files():
         text = open(os.path.join(ROOT, path), encoding="utf-8").read()
         lines = text.split("\n")
-        spans = []
-        for m in re.finditer(r"(?<![\w.])(trn|trc|trFormat|trIfTranslated|tr)\(", text):
-            k, depth = m.end(), 1
-            while depth and k < len(text):
-                if text[k] == '"':
-                    _, k = read_literal(text, k, None)
-                    continue
-                depth += {"(": 1, ")": -1}.get(text[k], 0)
-                k += 1
-            spans.append((m.start(), k))
-        k = 0
-        while k < len(text):
-            if text.startswith("//", k):
-                k = text.find("\n", k) if "\n" in text[k:] else len(text)
+        for event in scan(text):
+            if event[0] != "literal" or event[3]:
                 continue
-            if text[k] != '"':
-                k += 1
-                continue
-            start = k
-            value, k = read_literal(text, k, None)
-            if any(a <= start < b for a, b in spans) or not PROSE.search(value):
+            _, start, end, _ = event
+            value, _ = read_literal(text, start, None)
+            if not PROSE.search(value):
                 continue
             line = text.count("\n", 0, start)
             if any("// not translated:" in lines[n] for n in (line - 1, line) if n >= 0):
