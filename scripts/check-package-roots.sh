@@ -90,6 +90,7 @@ for name in bookworm trixie; do
     t0=$SECONDS
     echo "-- $name: the package in a pristine root"
     root=$(bash scripts/debian-root.sh ensure "$name")
+    [[ $root == /* && -d $root ]] || { echo "check-package-roots: ensure $name gave no root directory: $root" >&2; exit 1; }
     bash scripts/debian-root.sh mount "$name"
     # apt's lists and the downloaded packages, kept between runs; a stale list is refreshed.
     mkdir -p "$apt_cache/$name/lists/partial" "$apt_cache/$name/archives/partial"

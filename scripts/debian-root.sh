@@ -96,7 +96,8 @@ do_mount() {
 }
 
 do_ensure() {
-    command -v debootstrap > /dev/null && command -v zstd > /dev/null || bash "$here/deps.sh" debootstrap zstd
+    # Only the root's path goes to stdout (callers capture it): everything a helper prints, to stderr.
+    command -v debootstrap > /dev/null && command -v zstd > /dev/null || bash "$here/deps.sh" debootstrap zstd >&2
     mkdir -p "$cache"
     exec 9> "$cache/$name.lock"
     flock 9

@@ -69,9 +69,10 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 if [ "$(id -u)" -eq 0 ]; then
-    echo "deps: installing ${missing[*]}"
+    # Status on stderr, always: callers capture stdout for paths (debian-root.sh ensure).
+    echo "deps: installing ${missing[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
+    apt-get update -qq >&2
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
     echo "deps: missing packages; run: sudo apt-get install -y ${missing[*]}" >&2

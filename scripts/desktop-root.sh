@@ -12,6 +12,8 @@ enter_root() {
     local runtime
     root_name=$1
     root=$(bash "$here/debian-root.sh" ensure "$root_name")
+    # A path, never a helper's chatter: debian-root.sh prints only the root on stdout.
+    [[ $root == /* && -d $root ]] || { echo "desktop-root: ensure $root_name gave no root directory: $root" >&2; return 1; }
     trap leave_root EXIT
     bash "$here/debian-root.sh" mount "$root_name"
     rm -rf "$out"
