@@ -185,6 +185,16 @@ check_tree "$dest" "$dest" /usr/bin /usr/share /usr/share/dbus-1/services /usr/l
 run_make uninstall PREFIX=/usr DESTDIR="$dest"
 check_uninstalled "$dest"
 
+echo "-- uninstall with DOCDIR a shared place removes only the directories of its own files"
+shared=$work/shared-doc
+mkdir -p "$shared/usr/share/doc/other-package/empty" "$shared/usr/share/doc/empty-too"
+run_make install PREFIX=/usr DESTDIR="$shared" DOCDIR=/usr/share/doc
+run_make uninstall PREFIX=/usr DESTDIR="$shared" DOCDIR=/usr/share/doc
+message="uninstall removed another package's empty directory" \
+    check test -d "$shared/usr/share/doc/other-package/empty" -a -d "$shared/usr/share/doc/empty-too"
+message="uninstall left its own documentation directories" \
+    check test -z "$(find "$shared/usr/share/doc" -mindepth 1 -maxdepth 1 ! -name other-package ! -name empty-too)"
+
 for prefix in /usr/local /opt/petprogress; do
     echo "-- system layout: PREFIX=$prefix keeps its autostart entry under the prefix (petprogress(7) §8)"
     run_make install PREFIX=$prefix DESTDIR="$dest"

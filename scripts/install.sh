@@ -325,8 +325,21 @@ case $action in
         done
         # The .wants directory held only our link, where no other unit is enabled.
         rmdir "$DESTDIR$SYSTEMDUSERUNITDIR/graphical-session.target.wants" 2>/dev/null || true
-        # The documentation directory is ours alone: its emptied subdirectories go too.
-        [ ! -d "$DESTDIR$DOCDIR" ] || find "$DESTDIR$DOCDIR" -depth -type d -empty -delete
+        # The documentation directories the manifest's files were in (and those between them and
+        # DOCDIR), deepest first, each only when now empty: never another directory, even an
+        # empty one, when DOCDIR names a shared place.
+        doc=${dirs[doc]}
+        resolved | while IFS=$'\t' read -r _ dest _ _; do
+            case $dest in "$doc"/*) ;; *) continue ;; esac
+            dir=${dest%/*}
+            while :; do
+                printf '%s\n' "$dir"
+                [ "$dir" != "$doc" ] && [ "${#dir}" -gt "${#doc}" ] || break
+                dir=${dir%/*}
+            done
+        done | sort -u | awk '{ print length($0) "\t" $0 }' | sort -rn | cut -f2- | while IFS= read -r dir; do
+            rmdir "$DESTDIR$dir" 2>/dev/null || true
+        done
         unset_default_handler
         refresh_caches
         ;;
