@@ -4,7 +4,7 @@ import PetCore
 
 /// `petctl`: the Today screen, task editing, settings and status on the command line, over the
 /// daemon's D-Bus interface (petprogress(7) §7). Exit status: 0 success, 1 the daemon rejected the request,
-/// 3 the daemon or the bus cannot be reached, 64 bad usage.
+/// 3 the daemon or the bus cannot be reached, 4 no answer in time, 64 bad usage.
 @main
 struct PetCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +17,8 @@ struct PetCtl: ParsableCommand {
             tomorrow's by \"petctl tomorrow\"'s +N (+1), repeating tasks by their template's t-N.
 
             Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
-            daemon or the bus cannot be reached, 64 bad usage.
+            daemon or the bus cannot be reached, 4 the daemon did not answer in time (the request may or \
+            may not have taken effect: check with petctl today), 64 bad usage.
             """),
         version: Product.version,
         subcommands: [

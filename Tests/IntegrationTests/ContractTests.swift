@@ -175,6 +175,8 @@ struct ContractTests {
                 "problems_acknowledged": "b:\(status.problemsAcknowledged)",
                 "next_day": "s:\"\(status.nextDay)\"",
                 "time_scale": "d:\(status.timeScale)",
+                "utc_offset": "i:\(status.utcOffset ?? -1)", "utc_offset_change": "x:\(status.utcOffsetChange)",
+                "utc_offset_after": "i:\(status.utcOffsetAfter)",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

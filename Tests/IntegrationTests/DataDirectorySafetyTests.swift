@@ -67,10 +67,53 @@ struct DataDirectorySafetyTests {
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == Self.victimText)
         if attack.contains("planted by another user") {
             // The write bits others had are gone before anything in the directory is opened.
-            #expect(result.errors.contains("(mode 0777); its mode is now 0755"), "\(result)")
+            #expect(result.errors.contains("(mode 0777); its mode is now 0700"), "\(result)")
             var info = stat()
-            #expect(stat(data, &info) == 0 && info.st_mode & 0o777 == 0o755)
+            #expect(stat(data, &info) == 0 && info.st_mode & 0o777 == 0o700)
         }
+    }
+
+    /// The data directory's own path (petprogress(7) §5): a link to a directory is refused, and so
+    /// is a directory inside one others can write to that is not sticky; inside a sticky one it is
+    /// used, and a mode that lets others in is repaired to 0700.
+    @Test func theDataDirectorysOwnPathIsNotFollowedNorInAnOpenDirectory() async throws {
+        let sandbox = try Sandbox("data-path")
+        defer { sandbox.close() }
+        let start = { (data: String) in
+            try await sandbox.run(
+                try PetDaemon.binary(), ["--data-dir", data, "--now", "2026-03-09T12:00:00+01:00"],
+                environment: Sandbox.baseEnvironment, timeout: .seconds(20))
+        }
+        let real = sandbox.path("real")
+        mkdir(real, 0o700)
+        try #require(symlink(real, sandbox.path("link")) == 0)
+        for given in [sandbox.path("link"), sandbox.path("link") + "/"] {
+            let linked = try await start(given)
+            #expect(linked.status == 78 && linked.errors.contains("is a symbolic link (to \(real))"), "\(linked)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real).isEmpty)
+
+        let open = sandbox.path("open")
+        mkdir(open, 0o777)
+        chmod(open, 0o777)
+        let inOpen = try await start(open + "/data")
+        #expect(
+            inOpen.status == 78 && inOpen.errors.contains("which others can write to (mode 0777) and is not sticky"),
+            "\(inOpen)")
+
+        // Sticky, like /tmp: the user's own entry is used (the start goes on to the bus, and the
+        // data directory's mode 0755 became 0700 first).
+        let sticky = sandbox.path("sticky")
+        mkdir(sticky, 0o777)
+        chmod(sticky, 0o1777)
+        mkdir(sticky + "/data", 0o755)
+        chmod(sticky + "/data", 0o755)
+        let world = World(sandbox: sandbox, bus: try await PrivateBus(in: sandbox))
+        let daemon = try await world.daemon(dataDirectory: sticky + "/data", now: "2026-03-09T12:00:00+01:00")
+        var info = stat()
+        #expect(stat(sticky + "/data", &info) == 0 && info.st_mode & 0o7777 == 0o700)
+        #expect(await daemon.stop() == 0)
+        #expect(daemon.process.errors.contains("(mode 0755); its mode is now 0700"), "\(daemon.process.errors)")
     }
 
     /// A FIFO as `stages.json` made the daemon's start wait for a writer with SIGTERM blocked: now

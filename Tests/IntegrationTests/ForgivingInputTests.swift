@@ -27,7 +27,7 @@ struct ForgivingInputTests {
         _ = try await world.daemon(now: "2026-03-02T08:10:01+01:00")
         let c = try world.client()
         #expect(try await Self.ok(world, ["add", "7pm", "Cook"]) == "Added 1: 19:00 Cook (today).\n")
-        #expect(try await Self.ok(world, ["add", "0705", "Early"]) == "Added 2: 07:05 Early (today).\n")
+        #expect(try await Self.ok(world, ["add", "0705", "Early"]) == "Added 2: 07:05 Early (today).\n07:05 has already passed today: the task is due now.\n")
         #expect(try await Self.ok(world, ["add", "19h", "Read"]) == "Added 3: 19:00 Read (today).\n")
         #expect(try await Self.ok(world, ["add", "+20m", "Call", "back"]) == "Added 4: 08:31 Call back (today).\n")
         #expect(try await Self.ok(world, ["edit", "4", "--time", "+1h30m"]) == "Updated 4: 09:41 Call back.\n")
@@ -42,6 +42,43 @@ struct ForgivingInputTests {
         let late = try await world.petctl(["add", "+16h", "Walk"])
         #expect(late.status == 1 && late.errors.contains("past today's end at 00:00"), "\(late)")
         #expect(try c.tasks().count == 4)
+    }
+
+    @Test("+20m is a wall time in the daemon's zone whatever petctl's TZ; across a DST change too")
+    func laterInTheDaemonsZone() async throws {
+        // A traveller: the daemon in Pacific/Chatham (+13:45), the shell in UTC.
+        let world = try await World("ctl-later-zone")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T08:10:01+13:45", zone: "Pacific/Chatham")
+        let utc = ["TZ": "UTC"]
+        let added = try await world.petctl(["add", "+20m", "Call", "back"], environment: utc)
+        #expect(added.status == 0 && added.output == "Added 1: 08:31 Call back (today).\n", "\(added)")
+        let edited = try await world.petctl(["edit", "1", "--time", "+1h"], environment: utc)
+        #expect(edited.status == 0 && edited.output == "Updated 1: 09:11 Call back.\n", "\(edited)")
+        let late = try await world.petctl(["add", "+16h", "Walk"], environment: utc)
+        #expect(late.status == 1 && late.errors.contains("past today's end at 00:00"), "\(late)")
+        // Tomorrow's task cannot be moved to "from now", by number or by id.
+        _ = try await Self.ok(world, ["add", "--tomorrow", "9:00", "Walk"])
+        let plus = try await world.petctl(["edit", "+1", "--time", "+20m"], environment: utc)
+        #expect(plus.status == 64 && plus.errors.contains("counts from now"), "\(plus)")
+        let c = try world.client()
+        let id = try #require(try c.tasks("tomorrow").first?.string("id"))
+        let byID = try await world.petctl(["edit", id, "--time", "+20m"], environment: utc)
+        #expect(byID.status == 1 && byID.errors.contains("counts from now"), "\(byID)")
+        #expect(try c.tasks("tomorrow").map { $0.string("time") ?? "" } == ["09:00"])
+    }
+
+    @Test("+20m across the daemon's DST change lands on the wall time after it")
+    func laterAcrossDST() async throws {
+        let world = try await World("ctl-later-dst")
+        defer { world.close() }
+        // Europe/Berlin springs from 02:00 to 03:00 on 2026-03-29: 01:49:30 + 20 minutes, rounded up, is 03:10.
+        _ = try await world.daemon(now: "2026-03-29T01:49:30+01:00", zone: "Europe/Berlin")
+        let added = try await world.petctl(["add", "+20m", "Late", "call"], environment: ["TZ": "UTC"])
+        #expect(added.status == 0 && added.output == "Added 1: 03:10 Late call (today).\n", "\(added)")
+        // 02:30 does not exist that night: the task says where it really is.
+        let gap = try await world.petctl(["add", "02:30", "In", "the", "gap"], environment: ["TZ": "UTC"])
+        #expect(gap.status == 0 && gap.output.contains("02:30 does not exist today (the clocks change then): the task is at 03:"), "\(gap)")
     }
 
     @Test("unknown commands, help for one, errors pointing at petctl help <command>")
@@ -82,7 +119,12 @@ struct ForgivingInputTests {
         #expect(try c.tasks().map { $0.string("title") ?? "" } == ["Write Bob's report"])
         _ = try await Self.ok(world, ["add", "07:00", "Stretch", "--repeat", "weekdays"])
         let template = try await Self.ok(world, ["rm", "t-3"])
-        #expect(template.hasSuffix("Bring it back: petctl add 07:00 Stretch --repeat weekdays\n"), "\(template)")
+        // Today's copy stays, so the template comes back from tomorrow on.
+        #expect(
+            template.hasSuffix(
+                template.contains("today's copy")
+                    ? "Bring it back: petctl add 07:00 Stretch --repeat weekdays --tomorrow\n"
+                    : "Bring it back: petctl add 07:00 Stretch --repeat weekdays\n"), "\(template)")
         let missing = try await world.petctl(["edit", "20260302-99", "--title", "X"])
         #expect(missing.status == 1 && !missing.errors.contains("ListTasks"), "\(missing)")
     }
@@ -133,6 +175,18 @@ struct ForgivingInputTests {
             let all = result.output + result.errors
             #expect(!all.contains("\u{1B}") && !all.contains("\u{07}"), "\(arguments): \(result)")
             #expect(!all.unicodeScalars.contains("\u{202E}"), "\(arguments): \(result)")
+        }
+        // A quoted refusal neither: what was typed is quoted without its bidi controls.
+        for arguments in [
+            ["add", "\u{202E}12:00", "x"], ["add", "12:00", "x", "--repeat", "\u{2066}mon"], ["rm", "\u{202B}t-1"],
+            ["edit", "1", "--title", "\u{2067}\u{0007}"],
+        ] {
+            let refused = try await world.petctl(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused)")
+            let controls = refused.errors.unicodeScalars.filter {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            }
+            #expect(controls.isEmpty, "\(arguments): \(refused)")
         }
         let plain = try await Self.ok(world, ["today", "--plain"])
         #expect(plain.contains("\u{2068}שלום\u{2069}"), "\(plain)")

@@ -11,7 +11,7 @@ struct HistoryCommandTests {
     static func spaces(_ n: Int) -> String { String(repeating: " ", count: n) }
 
     /// The 28 days from Tuesday 3 February to Monday 2 March. Week totals count every task of
-    /// the week's days in range (rest days' too, today's so far); the closed days' totals:
+    /// the week's closed days in range (rest days' too, not today's, not an away day's); the closed days' totals:
     /// 41 of 64 done. The pet (built-in table): Minnow 12 on the 3rd … Frog from the 9th,
     /// Hermit Crab from the 19th (4 on-time completions reach 30, the miss falls back to Frog
     /// 27, the daily +3 evolves again), 21 on 1 March and 23 now. Bars: one eighth per 1/8 of a
@@ -23,10 +23,10 @@ struct HistoryCommandTests {
          9 Feb  ███ ███  -  ▓▓▓ ███  z   z   11 of 14 done
         16 Feb  ▒▒▒ ░░░ ███ ▓▓▓ ███  ·   ·   9 of 14 done
         23 Feb  ▓▓▓ ███ ░░░ ░░░ ███ ▓▓▓ ▒▒▒  13 of 22 done
-         2 Mar  [▒]                          1 of 2 done
+         2 Mar  [▒]
         Closed days: 41 of 64 tasks done (64 %), 3 rest days, 3 days without a record.
         ███ all done  ▓▓▓ 80 % or more  ▒▒▒ 40–79 %  ░░░ under 40 %  z rest day
-        - no tasks  · no record  [ ] today
+        ~ away day  ^ return day  - no tasks  · no record  [ ] today
 
         The pet at the end of each day
         Hermit Crab \(spaces(32))▁▁▂▂▂▂▂▂▄▄▅▅▃▃▂▂▃▃▅▅▅▅▅▅
@@ -49,7 +49,8 @@ struct HistoryCommandTests {
         3 rest days, 3 days without a record.
         ███ all done  ▓▓▓ 80 % or more
         ▒▒▒ 40–79 %  ░░░ under 40 %  z rest day
-        - no tasks  · no record  [ ] today
+        ~ away day  ^ return day  - no tasks
+        · no record  [ ] today
 
         The pet at the end of each day
         Hermit C… \(spaces(16))▁▂▂▂▄▅▃▂▃▅▅▅
@@ -102,10 +103,10 @@ struct HistoryCommandTests {
             screen == """
                 Today, 2 Mar
                         Mon Tue Wed Thu Fri Sat Sun
-                 2 Mar  [z]                          no tasks
+                 2 Mar  [z]
                 No day has closed yet.
                 ███ all done  ▓▓▓ 80 % or more  ▒▒▒ 40–79 %  ░░░ under 40 %  z rest day
-                - no tasks  · no record  [ ] today
+                ~ away day  ^ return day  - no tasks  · no record  [ ] today
 
                 The pet at the end of each day
                 Tadpole ▁▁▁
@@ -163,5 +164,43 @@ struct HistoryCommandTests {
                 """, "\(parsed)")
         var info = stat()
         #expect(stat(csvFile, &info) == 0 && info.st_mode & 0o777 == 0o600)
+    }
+
+    /// A daily task; Monday touched, then nothing until Friday: Tuesday is judged (the day you
+    /// leave costs that day), Wednesday and Thursday are away days, Friday (a task done) the
+    /// return day. History marks them apart, counts none of the away days' tasks, and the CSV
+    /// says `not_done_away`, never `missed`, for them.
+    @Test("away and return days: their own cells and legend, left out of the totals, and the CSV says so")
+    func awayDays() async throws {
+        let world = try await World("history-away")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let monday = try await world.daemon(dataDirectory: data, now: "2026-03-02T08:00:00+01:00")
+        _ = try world.client().addTaskFor("Water", "09:00", day: "today", repeat: "daily")
+        #expect(await monday.stop() == 0)
+        let friday = try await world.daemon(dataDirectory: data, now: "2026-03-06T08:00:00+01:00")
+        let c = try world.client()
+        _ = try c.markDone(try #require(try c.tasks().first?.string("id")))
+        #expect(await friday.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-07T08:00:00+01:00")
+
+        for columns in [80, 40] {
+            let screen = try await world.petctlOK(["history", "--days", "6"], columns: columns)
+            #expect(screen.contains(" ~   ~   ^ "), "\(columns):\n\(screen)")
+            #expect(screen.contains("~ away day") && screen.contains("^ return day"), "\(columns):\n\(screen)")
+            #expect(!screen.contains("0 of 5"), "\(columns):\n\(screen)")
+        }
+        let wide = try await world.petctlOK(["history", "--days", "6"], columns: 80)
+        #expect(wide.contains("1 of 3 done"), "a week's total leaves out the away days:\n\(wide)")
+        #expect(wide.contains("2 away days, 1 return day"), "\n\(wide)")
+
+        let path = world.sandbox.path("away.csv")
+        _ = try await world.petctlOK(["export", "--format", "csv", "--output", path])
+        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n")
+        for day in ["2026-03-04", "2026-03-05"] {
+            let row = try #require(rows.first { $0.hasPrefix(day + ",") }, "\(rows)")
+            #expect(row.contains(",not_done_away,") && !row.contains("missed"), "\(row)")
+        }
+        #expect(try #require(rows.first { $0.hasPrefix("2026-03-03,") }).contains(",missed,"))
     }
 }

@@ -54,6 +54,8 @@ struct LifecycleTests {
         #expect(try client.status().string("data_dir") == first.dataDirectory)
         // It lost the name before its start-up catch-up, so it saved nothing in its own directory.
         #expect(!FileManager.default.fileExists(atPath: world.sandbox.path("data2") + "/state.json"))
+        // Nor anything else: a refused second daemon creates nothing, not even its directory.
+        #expect(!FileManager.default.fileExists(atPath: world.sandbox.path("data2")))
     }
 
     @Test("SIGTERM exits 0 and the disk holds every acknowledged change")

@@ -28,6 +28,7 @@ struct LocaleHistoryTests {
         Eintrag.
         ███ alles erledigt  ▓▓▓ 80 % oder mehr
         ▒▒▒ 40–79 %  ░░░ unter 40 %  z Ruhetag
+        ~ Abwesenheitstag  ^ Rückkehrtag
         - keine Aufgaben  · kein Eintrag
         [ ] heute
 
@@ -48,7 +49,7 @@ struct LocaleHistoryTests {
          8 Feb   ·  ███ ███  -  ▓▓▓ ███  z   10 of 12 done
         15 Feb   z  ▒▒▒ ░░░ ███ ▓▓▓ ███  ·   10 of 16 done
         22 Feb   ·  ▓▓▓ ███ ░░░ ░░░ ███ ▓▓▓  12 of 20 done
-         1 Mar  ▒▒▒ [▒]                      2 of 4 done
+         1 Mar  ▒▒▒ [▒]                      1 of 2 done
         """
 
     @Test("history under de_DE starts on Monday with German heads and dates; under en_US on Sunday")
@@ -79,11 +80,12 @@ struct LocaleHistoryTests {
                  9 févr.  ███ ███  -  ▓▓▓ ███  z   z   11 sur 14 faites
                 16 févr.  ▒▒▒ ░░░ ███ ▓▓▓ ███  ·   ·   9 sur 14 faites
                 23 févr.  ▓▓▓ ███ ░░░ ░░░ ███ ▓▓▓ ▒▒▒  13 sur 22 faites
-                  2 mars  [▒]                          1 sur 2 faite
+                  2 mars  [▒]
                 Jours clos\u{A0}: 41 tâches faites sur 64 (64 %), 3 jours de repos, 3 jours sans
                 relevé.
                 ███ tout fait  ▓▓▓ 80 % ou plus  ▒▒▒ 40–79 %  ░░░ moins de 40 %  z jour de repos
-                - aucune tâche  · aucun relevé  [ ] aujourd'hui
+                ~ jour d'absence  ^ jour de retour  - aucune tâche  · aucun relevé
+                [ ] aujourd'hui
 
                 Le compagnon à la fin de chaque jour
                 Bernard-l'erm…                                 ▁▁▂▂▂▂▂▂▄▄▅▅▃▃▂▂▃▃▅▅▅▅▅▅

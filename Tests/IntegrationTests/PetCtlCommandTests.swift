@@ -60,7 +60,8 @@ struct PetCtlCommandTests {
         )
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "mon,wed"])
-                == "Added t-3: 07:30 Stretch (today, repeating mon,wed). Today's copy is 2.\n")
+                == "Added t-3: 07:30 Stretch (today, repeating mon,wed). Today's copy is 2.\n"
+                + "07:30 has already passed today: the task is due now.\n")
         #expect(try c.tasks().map { $0.string("title") } == ["Stretch", "Walk the dog"])
         #expect(try c.tasks("tomorrow").map { $0.string("id") } == ["20260303-2"])
         #expect(try await Self.ok(world, ["templates"]) == "t-3  07:30  mon,wed  Stretch\n")
@@ -83,7 +84,7 @@ struct PetCtlCommandTests {
         #expect(
             try await Self.ok(world, ["rm", "t-3"])
                 == "Deleted t-3 (07:45 Stretch): no more copies from tomorrow on; today's copy 2 stays.\n"
-                + "Bring it back: petctl add 07:45 Stretch --repeat mon,wed\n")
+                + "Bring it back: petctl add 07:45 Stretch --repeat mon,wed --tomorrow\n")
         #expect(try c.tasks("tomorrow").isEmpty)
         #expect(try await Self.ok(world, ["templates"]).hasPrefix("No recurring tasks."))
     }
@@ -168,7 +169,15 @@ struct PetCtlCommandTests {
 
                 """)
         #expect(try await Self.ok(world, ["settings", "grace", "30"]) == "grace 30\n")
-        #expect(try await Self.ok(world, ["settings", "reset-time", "04:00"]) == "reset-time 04:00\n")
+        #expect(
+            try await Self.ok(world, ["settings", "reset-time", "4am"])
+                == "reset-time 04:00\nToday still ends at 00:00; the days after end at 04:00.\n")
+        #expect(try await Self.ok(world, ["settings", "reset-time", "0400"]) == "reset-time 04:00\n")
+        let named = try await world.petctl(["settings", "grace", "721"])
+        #expect(named.status == 64 && named.errors.contains("grace must be between 0 and 720 minutes, not 721"), "\(named)")
+        #expect(!named.errors.contains("GraceMinutes"))
+        let fromNow = try await world.petctl(["settings", "reset-time", "+20m"])
+        #expect(fromNow.status == 64, "\(fromNow)")
         #expect(try await Self.ok(world, ["settings", "rollover", "on"]) == "rollover on\n")
         #expect(try await Self.ok(world, ["settings", "snooze"]) == "snooze 15\n")
         #expect(try c.property("GraceMinutes") == .uint32(30))
@@ -179,6 +188,8 @@ struct PetCtlCommandTests {
         #expect(status.hasPrefix("petprogressd 0.1.0\n"))
         #expect(status.contains("open day     2026-03-02\n") && status.contains("last closed  none yet\n"))
         #expect(status.contains("problems     none\n"))
+        // The daemon runs under --now: its clock is shown as simulated.
+        #expect(status.contains("clock        simulated: 2026-03-02T"), "\(status)")
 
         _ = try c.addTask("Email", "10:00")
         let timeline = try await Self.ok(world, ["timeline"]).split(separator: "\n")
@@ -213,11 +224,12 @@ struct PetCtlCommandTests {
         try await Self.expectFailure(world, ["settings", "colour", "3"], status: 64, mentions: "colour")
         try await Self.expectFailure(world, ["settings", "grace", "x"], status: 64, mentions: "whole number")
         try await Self.expectFailure(world, ["settings", "rollover", "maybe"], status: 64, mentions: "on or off")
+        // The bounds are petctl's to check, naming the setting as typed.
+        try await Self.expectFailure(world, ["settings", "grace", "9999"], status: 64, mentions: "between 0 and 720")
         try await Self.expectFailure(world, ["frobnicate"], status: 64, mentions: "frobnicate")
         try await Self.expectFailure(world, ["open", "https://x"], status: 64, mentions: "petprogress://today")
 
         // What the daemon rejects, or what cannot be found among its tasks: 1.
-        try await Self.expectFailure(world, ["settings", "grace", "9999"], status: 1, mentions: "between 0 and 720")
         try await Self.expectFailure(world, ["done", "1"], status: 1, mentions: "already")
         try await Self.expectFailure(world, ["done", "99"], status: 1, mentions: "no task 99")
         try await Self.expectFailure(world, ["undo", "2"], status: 1, mentions: "not done")

@@ -35,17 +35,18 @@ struct SimulateCommandTests {
 
         let text = try await world.petctlOK(
             arguments + ["--rest-days-per-week", "2"], columns: 80, environment: Self.noBus)
+        // Stages numbered from 1, as the summary counts them (and every screen); "1 task", not "1 tasks".
         let notReached = (2...19).map { i in
             let (name, threshold) = Self.stages[i]
-            return "\(i)\(String(repeating: " ", count: 5 - "\(i)".count))  \(name.padding(12))  "
+            return "\(i + 1)\(String(repeating: " ", count: 5 - "\(i + 1)".count))  \(name.padding(12))  "
                 + "\(threshold)\(String(repeating: " ", count: 9 - "\(threshold)".count))  not reached"
         }
         let expected =
             [
-                "Simulated 7 days, 1 tasks a day, done rate 1.0, on-time rate 1.0, 2 rest days a week, seed 1.",
+                "Simulated 7 days, 1 task a day, done rate 1.0, on-time rate 1.0, 2 rest days a week, seed 1.",
                 "stage  name          threshold  first day",
-                "0      Tadpole       10         0",
-                "1      Minnow        20         2",
+                "1      Tadpole       10         0",
+                "2      Minnow        20         2",
             ] + notReached + [
                 "After day 7: Minnow (stage 2 of 20), 19 XP.",
                 "",

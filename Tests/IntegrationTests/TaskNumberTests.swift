@@ -67,7 +67,8 @@ struct TaskNumberTests {
         )
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "daily"])
-                == "Added t-4: 07:30 Stretch (today, repeating daily). Today's copy is 3.\n")
+                == "Added t-4: 07:30 Stretch (today, repeating daily). Today's copy is 3.\n"
+                + "07:30 has already passed today: the task is due now.\n")
         let today = try await Self.ok(world, ["today", "--plain"])
         #expect(today.contains("Task 3 at 07:30, Stretch") && today.contains("Task 2 at 09:00, Walk"), "\(today)")
 
@@ -119,8 +120,12 @@ struct TaskNumberTests {
         #expect(
             try await Self.ok(world, ["rm", "t-1"])
                 == "Deleted t-1 (09:30 Pilates): no more copies from tomorrow on; today's copy 1 stays.\n"
-                + "Bring it back: petctl add 09:30 Pilates --repeat daily\n")
+                + "Bring it back: petctl add 09:30 Pilates --repeat daily --tomorrow\n")
         #expect(try c.tasks().count == 1)
+        // The line brings the template back from tomorrow on: no second copy today.
+        _ = try await Self.ok(world, ["add", "09:30", "Pilates", "--repeat", "daily", "--tomorrow"])
+        #expect(try c.tasks().count == 1)
+        #expect(try await Self.ok(world, ["templates"]).contains("Pilates"))
     }
 
     @Test("petctl tomorrow: the tasks added, the repeating ones, rollover's copies, a rest day; at 80 and 40 columns")

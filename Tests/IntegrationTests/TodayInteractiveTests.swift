@@ -136,12 +136,13 @@ struct TodayInteractiveTests {
 
         // x asks; another key keeps; x then y deletes the selected task only.
         try await pane.keys("Down", "x")
-        await pane.waitFor(containing: "y deletes it")
+        await pane.waitFor(containing: "Delete 3 (Lunch)? y deletes it")
         try await pane.keys("n")
         await pane.waitFor(line: "Kept 3.")
         #expect(try await Self.tasks(world).count == 3)
         try await pane.keys("x", "y")
-        await pane.waitFor(line: "Deleted 3 Lunch.")
+        await pane.waitFor(containing: "Deleted 3: ")
+        await pane.waitFor(containing: " Lunch.")
         tasks = try await Self.tasks(world)
         #expect(tasks.keys.sorted() == ["Review", "Standup"])
 
@@ -210,6 +211,8 @@ struct TodayInteractiveTests {
         // t: tomorrow's list; a adds to tomorrow; t back to today.
         try await pane.keys("t")
         await pane.waitFor(containing: "Tomorrow")
+        // Its footer names only the keys that work there.
+        await pane.waitFor(containing: "t today  a add  ? keys  q quit")
         try await pane.keys("a")
         try await pane.tmux(["send-keys", "-t", "0", "-l", "0930"])
         try await pane.keys("Enter")

@@ -259,4 +259,28 @@ struct TodayScreenTests {
         let again = try await world.petctl(["today"], columns: 80, environment: state)
         #expect(again.status == 0 && !again.output.contains("Since you last looked"), "once: \(again)")
     }
+
+    /// Monday's closeout evolves the pet (Tadpole → Minnow), Tuesday's de-evolves it (a task
+    /// missed, Minnow 0 − 5 < 0): the same form as before, but two changes, each told.
+    @Test("an evolution and a de-evolution since the user last looked are both said")
+    func formChangedTwice() async throws {
+        let world = try await World("today-form-twice")
+        defer { world.close() }
+        let data = world.sandbox.path("data")
+        let state = ["XDG_STATE_HOME": world.sandbox.path("state")]
+        let monday = try await world.daemon(dataDirectory: data, now: "2026-03-02T10:00:00+01:00")
+        let client = try world.client()
+        for n in 1...4 { _ = try client.markDone(try client.addTask("Task \(n)", "10:00")) }
+        _ = try await world.petctl(["today"], columns: 80, environment: state)
+        #expect(await monday.stop() == 0)
+        let tuesday = try await world.daemon(dataDirectory: data, now: "2026-03-03T09:00:00+01:00")
+        _ = try world.client().addTask("Forgotten", "10:00")
+        #expect(await tuesday.stop() == 0)
+        _ = try await world.daemon(dataDirectory: data, now: "2026-03-04T09:00:00+01:00")
+        let said = try await world.petctl(["today"], columns: 200, environment: state)
+        #expect(
+            said.output.contains(
+                "Since you last looked, the pet changed form: Tadpole → Minnow (Mon 2 Mar), Minnow → Tadpole (Tue 3 Mar); petctl log shows why."
+            ), "\(said)")
+    }
 }

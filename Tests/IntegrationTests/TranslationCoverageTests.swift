@@ -65,12 +65,19 @@ struct TranslationCoverageTests {
             ["log"], ["settings"], ["snooze"], ["done", "2"], ["undo"], ["add", "25:00", "🦉"], ["add", "7", "🦉"],
             ["done", "9"],
             ["edit", "3", "--time", "14:00"], ["rm", "3"], ["rest", "--clear"], ["bogus"],
+            // petctl's own checks of a title and a repeat, a time already past, the settings'
+            // bounds and a new reset time (issue 38.5).
+            ["add", "12:00", " "], ["add", "12:00", String(repeating: "🦉", count: 201)], ["add", "12:00", "🦉\t🦉"],
+            ["add", "12:00", "🦉", "--repeat", "🦉"], ["add", "12:00", "🦉", "--repeat", "mon,mon"],
+            ["add", "6:00", "🦉"], ["settings", "grace", "721"], ["settings", "reset-time", "4am"],
+            ["edit", "+1", "--time", "+20m"],
+            ["simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1", "--rest-days-per-week", "1"],
         ])
     func screen(_ arguments: [String]) async throws {
         let world = try await Self.world()
         defer { world.close() }
         let environment = ["LANGUAGE": "qps"]
-        let also = arguments == ["settings"] ? Self.settingNames : []
+        let also = arguments.first == "settings" ? Self.settingNames : []
         for columns in [80, 40] {
             let result = try await world.petctl(arguments, columns: columns, environment: environment)
             let text = result.output + result.errors

@@ -311,6 +311,20 @@ struct TrayTests {
         #expect(await tray.waitExit() == 0, "\(tray.errors)")
     }
 
+    @Test("no tray host: petctl tray says so on stderr after a moment and keeps waiting")
+    func noHost() async throws {
+        let world = try await World("tray-nohost")
+        defer { world.close() }
+        let tray = try world.sandbox.spawn(
+            try productBinary("petctl", override: "PETCTL"), ["tray"], environment: world.petctlEnvironment,
+            label: "tray-nohost")
+        #expect(await poll(timeout: .seconds(20)) { tray.errors.contains("no tray host in this session yet") })
+        #expect(tray.errors.split(separator: "\n").count == 1, "\(tray.errors)")
+        #expect((try? Self.busctl(world, ["status", "org.kde.StatusNotifierItem-\(tray.pid)-1"]).status) == 0)
+        tray.send(SIGTERM)
+        #expect(await tray.waitExit() == 0, "\(tray.errors)")
+    }
+
     @Test("one tray a session: a second petctl tray (its unit and its autostart entry both ran) exits 0 at once")
     func oneTrayASession() async throws {
         let world = try await World("tray-once")

@@ -26,6 +26,12 @@ import Testing
         #expect(L10n.format("%%s", ["x"]) == "%s")
     }
 
+    @Test func aHugeWidthOrPositionIsPrintedAsWritten() {
+        #expect(L10n.format("%99999999999999999999d", ["1"]) == "%99999999999999999999d")
+        #expect(L10n.format("%99999999999999999999$s!", ["1"]) == "%99999999999999999999$s!")
+        #expect(L10n.format("%0$s %s", ["a"]) == "%0$s a")
+    }
+
     @Test func aMissingArgumentLeavesThePlaceholderAsWritten() {
         #expect(L10n.format("%s and %s", ["one"]) == "one and %s")
         #expect(L10n.format("%3$s", ["a", "b"]) == "%3$s")

@@ -22,6 +22,17 @@ import Testing
         #expect(TerminalText.clean("a\rb") == "a\u{FFFD}b")
     }
 
+    @Test func bidiControlsInASentenceAreNeutralisedButPetctlsIsolatesStay() {
+        #expect(TerminalText.clean("\"\u{202E}12:00\" is not a time") == "\"\u{FFFD}12:00\" is not a time")
+        for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let control = Character(Unicode.Scalar(scalar)!)
+            #expect(TerminalText.clean("a\(control)b") == "a\u{FFFD}b", "U+\(String(scalar, radix: 16))")
+        }
+        #expect(TerminalText.clean("x \u{2068}שלום\u{2069} y") == "x \u{2068}שלום\u{2069} y")
+        // An isolate left open at a line's end, or closed on the next line, is neutralised.
+        #expect(TerminalText.clean("\u{2068}a\n\u{2069}b") == "\u{FFFD}a\n\u{FFFD}b")
+    }
+
     @Test func aTitleCannotCloseItsIsolationOrReverseTheLine() {
         let shown = Titles.forLine("\u{2069}\u{202E}evil שלום", width: 40)
         #expect(!shown.unicodeScalars.contains("\u{202E}"))

@@ -56,14 +56,14 @@ import Testing
         #expect(names(scene.dir.store).isEmpty)
     }
 
-    @Test func aDirectoryOthersMayWriteLosesThoseBits() throws {
+    @Test func aDirectoryOthersMayUseIsRepairedTo0700() throws {
         let scene = Scene()
         chmod(scene.dir.store, 0o775)
         var notices: [String] = []
         let store = try PetStore.open(directory: scene.dir.store) { notices.append($0) }
         store.close()
-        #expect(mode(scene.dir.store) == 0o755)
-        #expect(notices.count == 1 && notices[0].contains("(mode 0775); its mode is now 0755"), "\(notices)")
+        #expect(mode(scene.dir.store) == 0o700)
+        #expect(notices.count == 1 && notices[0].contains("(mode 0775); its mode is now 0700"), "\(notices)")
         let again = try PetStore.open(directory: scene.dir.store) { notices.append($0) }
         again.close()
         #expect(notices.count == 1)

@@ -19,6 +19,9 @@ extension ServiceStatus {
         case problemsAcknowledged = "problems_acknowledged"
         case nextDay = "next_day"
         case timeScale = "time_scale"
+        case utcOffset = "utc_offset"
+        case utcOffsetChange = "utc_offset_change"
+        case utcOffsetAfter = "utc_offset_after"
     }
 
     /// The status as an `a{sv}`.
@@ -47,6 +50,11 @@ extension ServiceStatus {
         w.add(Key.problemsAcknowledged, problemsAcknowledged)
         w.add(Key.nextDay, nextDay)
         w.add(Key.timeScale, double: timeScale)
+        if let utcOffset {
+            w.add(Key.utcOffset, int: utcOffset)
+            w.add(Key.utcOffsetChange, int64: utcOffsetChange)
+            w.add(Key.utcOffsetAfter, int: utcOffsetAfter)
+        }
         return w
     }
 
@@ -67,6 +75,11 @@ extension ServiceStatus {
         problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
         nextDay = try r.string(Key.nextDay, addedLater: "")
         timeScale = try r.double(Key.timeScale, addedLater: 1)
+        if r.values[Key.utcOffset.rawValue] != nil {
+            utcOffset = try r.int(Key.utcOffset)
+            utcOffsetChange = try r.int64(Key.utcOffsetChange, addedLater: 0)
+            utcOffsetAfter = try r.int(Key.utcOffsetAfter, addedLater: utcOffset ?? 0)
+        }
     }
 }
 

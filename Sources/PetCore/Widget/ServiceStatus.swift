@@ -35,6 +35,52 @@ public struct ServiceStatus: Hashable, Sendable {
     /// The next day's key as projected now ("tomorrow": what `ListTasks("tomorrow")` and the rest
     /// days call it); "" from a daemon before this key.
     public var nextDay: String = ""
+    /// The daemon's zone around `now` (petprogress(7) §7: "+20m" is a wall time in the daemon's
+    /// zone, whatever the client's `TZ`): the offset from UTC in seconds east at `now`; nil from a
+    /// daemon before this key.
+    public var utcOffset: Int?
+    /// The first instant within the next 25 hours at which that offset changes (a DST change), 0
+    /// when it does not; `utcOffsetAfter` is the offset from then on.
+    public var utcOffsetChange: Instant = 0
+    public var utcOffsetAfter: Int = 0
+
+    /// The daemon's wall clock at `t` (seconds since the epoch as if its zone were UTC), for an
+    /// instant within a day of `now`; nil from a daemon that does not say its zone.
+    public func daemonWallSeconds(at t: Instant) -> Instant? {
+        guard let utcOffset else { return nil }
+        let changed = utcOffsetChange != 0 && t >= utcOffsetChange
+        return t + Instant(changed ? utcOffsetAfter : utcOffset)
+    }
+
+    /// The daemon's `HH:MM` at `t` (as `daemonWallSeconds` places it).
+    public func daemonHHMM(at t: Instant) -> String? {
+        guard let wall = daemonWallSeconds(at: t) else { return nil }
+        let minutes = Int(((wall % 86_400) + 86_400) % 86_400) / 60
+        let h = minutes / 60
+        let m = minutes % 60
+        return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
+    }
+
+    /// The offsets of `zone` around `now`, as `utcOffset`, `utcOffsetChange` and `utcOffsetAfter`
+    /// carry them: the first change within 25 hours found by hours, then to the second (bounded).
+    public mutating func describeZone(_ zone: Zone, around now: Instant) {
+        let start = zone.offset(at: now)
+        utcOffset = start
+        utcOffsetChange = 0
+        utcOffsetAfter = start
+        var hour: Instant = 1
+        while hour <= 25, zone.offset(at: now + hour * 3600) == start { hour += 1 }
+        guard hour <= 25 else { return }
+        // The change is in (now + (hour-1) h, now + hour h]: halve it down to the second.
+        var low = now + (hour - 1) * 3600
+        var high = now + hour * 3600
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if zone.offset(at: middle) == start { low = middle } else { high = middle }
+        }
+        utcOffsetChange = high
+        utcOffsetAfter = zone.offset(at: high)
+    }
 
     /// The recovery notice a client shows in one line until it is acknowledged, else nil.
     public var recoveryNotice: String? {

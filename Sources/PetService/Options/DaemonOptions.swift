@@ -106,10 +106,12 @@ public struct DaemonOptions: Equatable, Sendable {
           -h, --help          print this help and exit
 
         The data directory must be yours: one of another user exits with status 78
-        (EX_CONFIG) and one log line; one that group or others may write to loses
-        those write bits. No file in it is followed if it is a symbolic link, and
-        anything but a regular file of yours there (a FIFO, a link, another user's
-        file) also exits with status 78 and a line naming it.
+        (EX_CONFIG) and one log line; one that group or others may use is repaired
+        to 0700. A data directory that is itself a symbolic link, or that is inside
+        a directory others can write to which is not sticky, exits with status 78.
+        No file in it is followed if it is a symbolic link, and anything but a
+        regular file of yours there (a FIFO, a link, another user's file) also
+        exits with status 78 and a line naming it.
         """
 }
 

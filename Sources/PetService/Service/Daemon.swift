@@ -35,8 +35,17 @@ public final class Daemon {
     /// `StartFailure` when another instance holds the data directory or the name, or the directory
     /// cannot be used; any other error when the bus cannot be reached.
     public static func compose(_ environment: Environment) throws -> Daemon {
+        // A second daemon on this bus is refused before it opens (and so creates) anything: a data
+        // directory of its own would be left behind otherwise. (Taking the name below still
+        // decides a race between two starting at once.)
+        // Without a bus, the data directory is still checked first: its refusal (78) says more.
+        let connecting = Result { try environment.connect() }
+        if case .success(let connection) = connecting, (try? connection.nameHasOwner(PetBus.name)) == true {
+            connection.close()
+            throw StartFailure("\(PetBus.name) is already owned on this bus: another petprogressd is running; exiting")
+        }
         let (store, loaded) = try openStore(environment)
-        let connection = try environment.connect()
+        let connection = try connecting.get()
         connection.onFailure { [log = environment.log] in log("D-Bus: \($0.message)") }
         let service = makeService(
             loaded: loaded, environment, serving: serviceEnvironment(environment, store, connection))

@@ -90,6 +90,7 @@ extension PetService {
         status.openDayEnd = world.openDay.end
         status.nextDay = world.nextDay(zone: zone).key.description
         status.timeScale = environment.timeScale
+        status.describeZone(zone, around: now)
         if let recovery {
             status.recovery = recovery.sentence
             status.recoverySource = recovery.source.rawValue

@@ -11,11 +11,29 @@ final class DataFolder {
     private init(_ file: FileDescriptor) { self.file = file }
 
     /// Opens the directory at `path` (created 0700 with its parents when missing). Refuses
-    /// (`.unsafe`) a directory that is not the user's; one of the user's that group or others may
-    /// write to loses those bits, and the sentence saying so comes back with it.
+    /// (`.unsafe`) a directory that is not the user's, a path whose last component is a symbolic
+    /// link (it is opened without following one), and a directory inside one others can write to
+    /// unless that parent is sticky (like /tmp: no one else can rename or remove the entry, which is
+    /// the user's). One of the user's that group or others may read, write or enter is repaired to
+    /// the user's bits alone (0700), and the sentence saying so comes back with it (petprogress(7) §5).
     static func open(_ path: String) throws(StoreError) -> (folder: DataFolder, repaired: String?) {
         try Paths.makeDirectory(path)
-        let folder = DataFolder(try io(FileDescriptor.open(path, [.directory, .nonBlocking])))
+        // "data/" would follow a link named data: the last component is opened as itself.
+        var own = Substring(path)
+        while own.count > 1, own.hasSuffix("/") { own = own.dropLast() }
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(String(own), [.directory, .nonBlocking, .noFollow])
+        } catch  where error.errno == ELOOP || error.errno == ENOTDIR {
+            guard let target = FileSystem.linkTarget(String(own)) else { throw StoreError(error) }
+            throw StoreError(
+                .unsafe,
+                "The data directory \(path) is a symbolic link (to \(target)); Pet Progress does not follow a link to its data directory: give --data-dir the directory itself."
+            )
+        } catch {
+            throw StoreError(error)
+        }
+        let folder = DataFolder(file)
         let status = try io(folder.file.status())
         guard status.owner == geteuid() else {
             throw StoreError(
@@ -23,13 +41,26 @@ final class DataFolder {
                 "The data directory \(path) belongs to user \(status.owner), not to you (user \(geteuid())); Pet Progress keeps its data only in a directory of your own: choose another --data-dir, or give this one to yourself."
             )
         }
-        guard status.permissions & 0o022 != 0 else { return (folder, nil) }
-        let safe = status.permissions & ~0o022
+        let parent = parentPath(String(own))
+        if let around = try? FileSystem.status(parent), around.permissions & 0o002 != 0, around.permissions & 0o1000 == 0 {
+            throw StoreError(
+                .unsafe,
+                "The data directory \(path) is inside \(parent), which others can write to (mode \(octal(around.permissions))) and is not sticky, so another user could replace it; choose a --data-dir in a directory of your own."
+            )
+        }
+        guard status.permissions & 0o077 != 0 else { return (folder, nil) }
+        let safe = status.permissions & ~0o077
         try io(folder.file.setPermissions(safe))
         return (
             folder,
-            "The data directory \(path) was writable by group or others (mode \(octal(status.permissions))); its mode is now \(octal(safe))."
+            "The data directory \(path) was open to group or others (mode \(octal(status.permissions))); its mode is now \(octal(safe))."
         )
+    }
+
+    /// The directory `path` is in (`.` for a bare name).
+    private static func parentPath(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The subdirectory `name`, which must be a directory of ours (not a link to one).

@@ -40,36 +40,48 @@ struct Add: ParsableCommand {
             throw ValidationError(
                 tr("--repeat needs daily, weekdays or days such as mon,wed,fri; leave it out for a one-off"))
         }
-        do throws(PetError) {
-            _ = try TaskTitle.validate(joinedTitle)
-            _ = try Repeat.parse(`repeat` ?? "")
-        } catch {
-            throw ValidationError(error.message)
-        }
+        try InputChecks.title(joinedTitle)
+        try InputChecks.repeatRule(`repeat` ?? "")
     }
 
     func run() throws {
         let day = tomorrow ? "tomorrow" : "today"
         let rule = `repeat` ?? ""
-        let (shown, copy, sent) = try Session.run { client in
+        let (shown, copy, sent, note) = try Session.run { client in
             let sent = try TimeInput.wallTime(time, client)
             let id = try client.addTask(title: joinedTitle, time: sent, day: day, repeat: rule)
             // The number the new task has on its day; a repeating task's template, and today's copy.
             guard rule.isEmpty else {
-                let copy = try client.listTasks(day: "").first { $0.templateID == id }.map { Handle.shown($0) }
-                return (id, copy, sent)
+                let task = try client.listTasks(day: "").first { $0.templateID == id }
+                return (id, task.map { Handle.shown($0) }, sent, try task.flatMap { try Self.note($0, sent, client) })
             }
             let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
-            return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil, sent)
+            let note = tomorrow ? nil : try task.flatMap { try Self.note($0, sent, client) }
+            return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil, sent, note)
         }
         let title = Titles.quoted(joinedTitle)
+        // Sent as HH:MM, shown on the locale's clock (2:30 PM under en_US).
+        let shownTime = LocalClock.wall(sent)
         let added =
             switch (tomorrow, rule.isEmpty) {
-            case (false, true): tr("Added %s: %s %s (today).", shown, sent, title)
-            case (true, true): tr("Added %s: %s %s (tomorrow).", shown, sent, title)
-            case (false, false): tr("Added %s: %s %s (today, repeating %s).", shown, sent, title, rule)
-            case (true, false): tr("Added %s: %s %s (tomorrow, repeating %s).", shown, sent, title, rule)
+            case (false, true): tr("Added %s: %s %s (today).", shown, shownTime, title)
+            case (true, true): tr("Added %s: %s %s (tomorrow).", shown, shownTime, title)
+            case (false, false): tr("Added %s: %s %s (today, repeating %s).", shown, shownTime, title, PetText.rule(rule))
+            case (true, false): tr("Added %s: %s %s (tomorrow, repeating %s).", shown, shownTime, title, PetText.rule(rule))
             }
-        Output.lines([added + (copy.map { " " + tr("Today's copy is %s.", $0) } ?? "")])
+        Output.lines([added + (copy.map { " " + tr("Today's copy is %s.", $0) } ?? "")] + (note.map { [$0] } ?? []))
+    }
+
+    /// What a person should know about today's new task: a time the clocks skip today (a DST gap:
+    /// the task has the time the daemon gave it), or one already past (due at once).
+    static func note(_ task: TaskRecord, _ sent: String, _ client: PetClient) throws -> String? {
+        let status = try client.status()
+        if let real = status.daemonHHMM(at: task.scheduledAt), real != sent {
+            return tr(
+                "%s does not exist today (the clocks change then): the task is at %s.", LocalClock.wall(sent),
+                LocalClock.wall(real))
+        }
+        guard !task.done, task.scheduledAt + 60 <= status.now else { return nil }
+        return tr("%s has already passed today: the task is due now.", LocalClock.wall(sent))
     }
 }

@@ -25,19 +25,23 @@ struct Edit: ParsableCommand {
 
     func validate() throws {
         guard title != nil || time != nil else { throw ValidationError(tr("give --title, --time or both")) }
-        if let time { _ = try TimeInput.validated(time) }
-        do throws(PetError) {
-            if let title { _ = try TaskTitle.validate(title) }
-        } catch {
-            throw ValidationError(error.message)
+        if let time, case .later = try TimeInput.validated(time), case .tomorrow = task {
+            throw ValidationError(
+                tr("%s counts from now; for tomorrow give a clock time such as 9:30 or 9:30am", quoted(time)))
         }
+        if let title { try InputChecks.title(title) }
     }
 
     func run() throws {
         let said = try Session.run { client in
-            let sent = try time.map { try TimeInput.wallTime($0, client) } ?? ""
             guard case .template(let id) = task else {
                 let named = try task.task(client)
+                // A task id of tomorrow's: "+20m" counts from now, which is today.
+                if let time, let named, named.shown.hasPrefix("+"), case .later = try TimeInput.validated(time) {
+                    throw Session.refuse(
+                        tr("%s counts from now; for tomorrow give a clock time such as 9:30 or 9:30am", quoted(time)))
+                }
+                let sent = try time.map { try TimeInput.wallTime($0, client) } ?? ""
                 let id = try task.call(named) { id in
                     try client.updateTask(id: id, title: title ?? "", time: sent)
                     return id
@@ -48,6 +52,7 @@ struct Edit: ParsableCommand {
             }
             // Today's copy follows the template unless it is done or was edited on its own
             // (petprogress(7) §3): say which.
+            let sent = try time.map { try TimeInput.wallTime($0, client) } ?? ""
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             try task.call(nil) { try client.updateTask(id: $0, title: title ?? "", time: sent) }
             let echo = try TaskEcho.find(id, client)?.line

@@ -9,9 +9,10 @@ struct History: ParsableCommand {
         abstract: tr("Show the last days as a calendar of completion rates, and the pet over them."),
         discussion: tr(
             """
-            One cell a day, weeks as rows from Monday, shaded by the share of tasks done: all, 80 %% \
-            or more (the daily bonus), 40-79 %%, under 40 %% (the daily penalty). Rest days, days \
-            without tasks, days with no record and today are marked apart. Beneath: the pet at the \
+            One cell a day, weeks as rows from the first day of the week in your locale (Monday in C), \
+            shaded by the share of tasks done: all, 80 %% or more (the daily bonus), 40-79 %%, under 40 %% \
+            (the daily penalty). Rest days, away days, return days, days without tasks, days with no \
+            record and today are marked apart; a week's total counts its closed days only. Beneath: the pet at the \
             end of each day. petctl log DAY tells why a day changed the pet.
 
             Examples: petctl history    petctl history --days 90    petctl history --plain

@@ -24,8 +24,13 @@ struct Remove: ParsableCommand {
                 return (echo.map { tr("Deleted %s: %s.", shown, $0.line) } ?? tr("Deleted %s.", shown), echo)
             }
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
-            let echo = try TaskEcho.find(id, client)
+            var echo = try TaskEcho.find(id, client)
             try task.call(nil) { try client.deleteTask($0) }
+            // Today's copy stays: bringing the template back starts it tomorrow, not with a
+            // second copy today.
+            if copy != nil, let kept = echo {
+                echo = TaskEcho(time: kept.time, title: kept.title, repeatRule: kept.repeatRule, tomorrow: true)
+            }
             // The open day's copy stays, as a one-off (petprogress(7) §3).
             let deleted = echo.map { tr("%s (%s)", id, $0.line) } ?? id
             return (

@@ -9,7 +9,7 @@ struct SettingsCommand: ParsableCommand {
         abstract: tr("Show or change the settings."),
         discussion: tr(
             """
-            reset-time  HH:MM when a day ends (00:00–23:59; a change shapes the next day)
+            reset-time  when a day ends, typed like any time (04:00, 4am; a change shapes the next day)
             grace       minutes either side of a task's time that count as on time (0–720)
             snooze      minutes a snooze adds (1–240)
             rollover    on/off: copy unfinished tasks into the next day (still charged as missed)
@@ -45,7 +45,9 @@ struct SettingsCommand: ParsableCommand {
         /// The change `text` asks for; nil when it is not even of the right form.
         func change(_ text: String) -> SettingChange? {
             switch self {
-            case .resetTime: WallTime(parsing: text).map { .resetTime($0.description) }
+            case .resetTime:
+                // Typed like every other time (4am, 0400, 4h, 04:00); "from now" is no time of day.
+                if case .clock(let time)? = try? TimeInput.parse(text) { .resetTime(time.description) } else { nil }
             case .grace: UInt32(text).map { .graceMinutes($0) }
             case .snooze: UInt32(text).map { .snoozeMinutes($0) }
             case .rollover:
@@ -73,15 +75,38 @@ struct SettingsCommand: ParsableCommand {
                 }
             throw ValidationError(tr("%s takes %s, not '%s'", key.rawValue, form, value))
         }
+        // The bounds, named as the user typed the setting (the daemon's sentence names its property).
+        let bounds: ClosedRange<UInt32>? =
+            switch key {
+            case .grace: 0...720
+            case .snooze: 1...240
+            case .resetTime, .rollover: nil
+            }
+        if let bounds, let minutes = UInt32(value), !bounds.contains(minutes) {
+            throw ValidationError(
+                tr(
+                    "%s must be between %d and %d minutes, not %s", key.rawValue, Int(bounds.lowerBound),
+                    Int(bounds.upperBound), value))
+        }
     }
 
     func run() throws {
-        let settings = try Session.run { client in
+        let (settings, before, status) = try Session.run { client in
+            let before = try client.settings()
             if let key, let value, let change = key.change(value) { try client.set(change) }
-            return try client.settings()
+            let status = key == .resetTime && value != nil ? try client.status() : nil
+            return (try client.settings(), before, status)
         }
         if let key {
-            Output.lines(["\(key.rawValue) \(key.value(in: settings))"])
+            var lines = ["\(key.rawValue) \(key.value(in: settings))"]
+            // A new reset time shapes the next day: say when it takes effect.
+            if key == .resetTime, let status, settings.resetTime != before.resetTime, status.openDayEnd > 0 {
+                lines.append(
+                    tr(
+                        "Today still ends at %s; the days after end at %s.", LocalClock.time(status.openDayEnd),
+                        LocalClock.wall(settings.resetTime.description)))
+            }
+            Output.lines(lines)
             return
         }
         Output.lines(

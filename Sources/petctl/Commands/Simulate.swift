@@ -40,6 +40,39 @@ struct Simulate: ParsableCommand {
         }
     }
 
+    /// The table for people, in the user's language: the run, one stage a line (numbered from 1,
+    /// as the summary and every screen count them), and where the pet ended.
+    static func table(_ result: SimulationResult) -> [String] {
+        let c = result.config
+        var parts = [
+            trn("%d day", "%d days", c.days), trn("%d task a day", "%d tasks a day", c.tasksPerDay),
+            tr("done rate %s", "\(c.doneRate)"), tr("on-time rate %s", "\(c.onTimeRate)"),
+        ]
+        if c.restDaysPerWeek > 0 { parts.append(trn("%d rest day a week", "%d rest days a week", c.restDaysPerWeek)) }
+        parts.append(tr("seed %s", "\(c.seed)"))
+        let names = result.stages.stages.map { trc("pet form", dynamic: $0.name) }
+        let heads = [tr("stage"), tr("name"), tr("threshold"), tr("first day")]
+        let widths = [
+            max(TextWidth.columns(heads[0]), 2), max(TextWidth.columns(heads[1]), names.map(TextWidth.columns).max() ?? 0),
+            max(TextWidth.columns(heads[2]), 5),
+        ]
+        let row = { (cells: [String]) in
+            (zip(cells, widths).map { TextWidth.pad($0, to: $1) } + [cells[3]]).joined(separator: "  ")
+                .trimmingTrailingSpaces
+        }
+        var lines = [tr("Simulated %s.", parts.joined(separator: ", ")), row(heads)]
+        for (stage, name) in zip(result.stages.stages, names) {
+            let day = result.firstDay[stage.i].map(String.init) ?? tr("not reached")
+            lines.append(row(["\(stage.i + 1)", name, "\(stage.threshold)", day]))
+        }
+        let final = result.final
+        lines.append(
+            tr(
+                "After day %d: %s (%s), %d XP.", c.days, names[min(final.stageIndex, names.count - 1)],
+                tr("stage %d of %d", final.stageIndex + 1, result.stages.count), final.stageXP))
+        return lines
+    }
+
     func config() throws(PetError) -> SimulationConfig {
         try SimulationConfig(
             days: days, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate,
@@ -59,7 +92,7 @@ struct Simulate: ParsableCommand {
         if csv { return Output.text(result.csv) }
         if perDay { return Output.text(result.daysCSV) }
         let width = Terminal.current(.never).width
-        Output.text(result.text)
+        Output.lines(Self.table(result))
         let chart = StageChart.lines(
             result.days.map(\.petAtClose), stages: table, width: width, left: tr("day %d", 1), right: tr("day %d", days)
         )

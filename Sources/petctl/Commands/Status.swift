@@ -1,3 +1,4 @@
+import Glibc
 import ArgumentParser
 import PetBus
 import PetCore
@@ -31,6 +32,18 @@ struct Status: ParsableCommand {
             (tr("last closed"), status.lastClosedDay.isEmpty ? tr("none yet") : status.lastClosedDay),
             (tr("changes"), "\(status.mutations)"),
         ]
+        // A daemon under --now or --time-scale runs a clock of its own: say so, and where it is.
+        let realNow = Instant(time(nil))
+        if status.timeScale != 1 || (status.now != 0 && abs(status.now - realNow) > 120) {
+            let at = LocalClock.iso(status.now)
+            rows.append(
+                (
+                    tr("clock"),
+                    status.timeScale == 1
+                        ? tr("simulated: %s", at)
+                        : tr("simulated: %s, %s times real time", at, Self.scale(status.timeScale))
+                ))
+        }
         rows += status.problems.isEmpty ? [(tr("problems"), tr("none"))] : status.problems.map { (tr("problem"), $0) }
         if !status.recovery.isEmpty {
             let when = LocalClock.iso(status.recoveryAt)
@@ -41,5 +54,10 @@ struct Status: ParsableCommand {
         let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0
         Output.lines(
             ["petprogressd \(status.version)"] + rows.map { "\(TextWidth.pad($0.0, to: max(11, width)))  \($0.1)" })
+    }
+
+    /// `60`, `0.5`: the scale as typed on the daemon's command line.
+    static func scale(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

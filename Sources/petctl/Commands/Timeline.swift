@@ -21,11 +21,12 @@ struct Timeline: ParsableCommand {
         let xp = e.pet.isFinal ? tr("%d XP", e.pet.stageXP) : "\(e.pet.stageXP)/\(e.pet.threshold)"
         let pet = TextWidth.pad("\(e.pet.glyph) \(name)\(xp)", to: width < 60 ? 10 : 24)
         let counts = TextWidth.padLeft("\(e.tasksDone)/\(e.tasksTotal)", to: 5)
-        let prefix = "\(LocalClock.time(e.date))  \(pet)  \(counts)  "
+        // The hour right-aligned to the locale's widest time: columns that do not shift (` 9:00 AM`).
+        let prefix = "\(TextWidth.padLeft(LocalClock.time(e.date), to: LocalClock.columnWidth))  \(pet)  \(counts)  "
         guard !e.nextTaskID.isEmpty else {
             return prefix + (e.tasksTotal == 0 ? tr("no tasks") : tr("nothing pending"))
         }
-        let next = "\(e.nextTaskTime) "
+        let next = "\(LocalClock.wall(e.nextTaskTime)) "
         let room = max(1, width - TextWidth.columns(prefix + next))
         return prefix + next + Titles.forLine(e.nextTaskTitle, width: room)
     }

@@ -11,8 +11,8 @@ struct Watch: ParsableCommand {
         abstract: tr("Print the panel's entry now and on every change, one line each, until stopped."),
         discussion: tr(
             """
-            A line is printed at start, on every EntryChanged (the hourly tick) and TasksChanged, and when \
-            the next task turns due or overdue. When the daemon stops, the format's "not running" record is \
+            A line is printed at start, and again only when it changed: on EntryChanged (the hourly tick) \
+            and TasksChanged, and when the next task turns due or overdue. When the daemon stops, the format's "not running" record is \
             printed and watch waits for it to come back. Exits 0 on SIGTERM, SIGINT or a closed pipe.
 
             Example (waybar): "exec": "petctl watch --format waybar", "return-type": "json"

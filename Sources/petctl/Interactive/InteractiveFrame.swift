@@ -8,7 +8,9 @@ struct InteractiveFrame {
 
     /// The keys' footer: the whole of it when it fits, else the short one, which fits 40 columns
     /// (the rest of the keys are behind `?`).
-    static func footer(width: Int) -> String {
+    static func footer(width: Int, tomorrow: Bool = false) -> String {
+        // Tomorrow's list takes only these keys: its footer names no other.
+        if tomorrow { return tr("t today  a add  ? keys  q quit") }
         let whole = tr("⏎ done  s snooze  u undo  ? keys  q quit")
         guard TextWidth.columns(whole) > width else { return whole }
         return trc("footer, at most 40 columns", "⏎ done  s snooze  u undo  ? keys  q quit")
@@ -59,7 +61,8 @@ struct InteractiveFrame {
         body += Array(repeating: "", count: bodyHeight - body.count)
         lines =
             body + (status.isEmpty ? [""] : status.map { state.statusIsProblem ? style.yellow($0) : style.bold($0) })
-        lines.append(style.dim(TextWidth.truncate(Self.footer(width: width), to: width)))
+        let tomorrowShown = state.showsTomorrow && !state.showsHelp
+        lines.append(style.dim(TextWidth.truncate(Self.footer(width: width, tomorrow: tomorrowShown), to: width)))
         lines = Array(lines.suffix(height))
     }
 

@@ -47,7 +47,10 @@ extension InteractiveToday {
             if key == .character("y") || key == .character("Y") {
                 act { c throws(PetClientError) in
                     try c.deleteTask(task.id)
-                    return tr("Deleted %s %s.", Handle.shown(task), Titles.forLine(task.title, width: 60))
+                    // What petctl rm says: the number, the time and the title.
+                    return tr(
+                        "Deleted %s: %s %s.", Handle.shown(task, tomorrow: state.showsTomorrow),
+                        LocalClock.wall(task.time), Titles.forLine(task.title, width: 60))
                 }
             } else {
                 state.say(tr("Kept %s.", Handle.shown(task)))
@@ -83,7 +86,11 @@ extension InteractiveToday {
         case .character("x"), .delete:
             guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
             state.confirmingDelete = task
-            state.say(tr("Delete %s? y deletes it, any other key keeps it.", Handle.shown(task)), problem: true)
+            state.say(
+                tr(
+                    "Delete %s (%s)? y deletes it, any other key keeps it.",
+                    Handle.shown(task, tomorrow: state.showsTomorrow), Titles.forLine(task.title, width: 40)),
+                problem: true)
         default: break
         }
     }
@@ -101,7 +108,10 @@ extension InteractiveToday {
             let status = try c.status()
             let sent: String
             do throws(TimeInputError) {
-                sent = try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.hhmm)
+                // "+20m" in the daemon's zone, as petctl add reads it.
+                sent = try input.resolve(
+                    now: status.now, dayEnd: status.openDayEnd,
+                    wallTime: { status.daemonHHMM(at: $0) ?? LocalClock.hhmm($0) })
             } catch {
                 return error.message
             }
@@ -110,12 +120,12 @@ extension InteractiveToday {
                 let id = try c.addTask(title: title, time: sent, day: prompt.day, repeat: "")
                 let added = try c.listTasks(day: prompt.day == "today" ? "" : prompt.day).first { $0.id == id }
                 let shown = added.map { Handle.shown($0, tomorrow: prompt.day == "tomorrow") } ?? id
-                return tr("Added %s: %s %s.", shown, sent, Titles.forLine(title, width: 60))
+                return tr("Added %s: %s %s.", shown, LocalClock.wall(sent), Titles.forLine(title, width: 60))
             }
             // Only what changed is sent: an unchanged time keeps the task's snooze.
             try c.updateTask(
                 id: task.id, title: title == task.title ? "" : title, time: sent == task.time ? "" : sent)
-            return tr("Updated %s: %s %s.", Handle.shown(task), sent, Titles.forLine(title, width: 60))
+            return tr("Updated %s: %s %s.", Handle.shown(task), LocalClock.wall(sent), Titles.forLine(title, width: 60))
         }
     }
 

@@ -62,13 +62,16 @@ struct ExportDocument {
 
     /// One row per task of every archived day (RFC 4180: CRLF line ends, fields quoted when they
     /// hold a comma, a quote or a line end). `outcome` is `on_time`, `early`, `late`, `missed` or, on a
-    /// rest day, `not_done_rest`; instants are local ISO 8601 with their offset, empty when unset.
+    /// day not judged, `not_done_rest`, `not_done_away` or `not_done_return` (never `missed`); instants are local ISO 8601 with their offset, empty when unset.
     var csv: String {
         var rows = [Self.csvColumns.joined(separator: ",")]
         for day in history {
             for task in day.tasks {
                 let outcome =
-                    task.done ? (task.xp >= 2 ? "on_time" : task.judgement) : (day.rest ? "not_done_rest" : "missed")
+                    task.done
+                    ? (task.xp >= 2 ? "on_time" : task.judgement)
+                    : day.away
+                        ? "not_done_away" : day.returned ? "not_done_return" : day.rest ? "not_done_rest" : "missed"
                 let fields = [
                     day.dayKey, "\(day.rest)", "\(day.xpChange)", "\(day.dailyXP)", task.id, Self.textCell(task.title),
                     task.time,

@@ -6,7 +6,7 @@ import PetCore
 /// days without a record and today each look different without colour, and colour only adds to that.
 enum Heatmap {
     enum Shade: CaseIterable {
-        case all, high, middle, low, rest, noTasks, noRecord
+        case all, high, middle, low, rest, away, returned, noTasks, noRecord
 
         /// The cell's mark (three columns; today replaces the outer two with brackets).
         var mark: String {
@@ -16,6 +16,8 @@ enum Heatmap {
             case .middle: "▒▒▒"
             case .low: "░░░"
             case .rest: " z "
+            case .away: " ~ "
+            case .returned: " ^ "
             case .noTasks: " - "
             case .noRecord: " · "
             }
@@ -28,6 +30,8 @@ enum Heatmap {
             case .middle: tr("40–79 %%")
             case .low: tr("under 40 %%")
             case .rest: tr("rest day")
+            case .away: tr("away day")
+            case .returned: tr("return day")
             case .noTasks: tr("no tasks")
             case .noRecord: tr("no record")
             }
@@ -38,13 +42,16 @@ enum Heatmap {
             case .all, .high: style.green(text)
             case .middle: style.yellow(text)
             case .low: style.red(text)
-            case .rest: style.cyan(text)
+            case .rest, .away, .returned: style.cyan(text)
             case .noTasks, .noRecord: style.dim(text)
             }
         }
     }
 
     static func shade(_ day: HistoryDay) -> Shade {
+        // Not judged: a week away is not seven red cells.
+        if day.away { return .away }
+        if day.returned { return .returned }
         if day.rest { return .rest }
         guard let (done, total) = day.counts else { return .noRecord }
         guard total > 0 else { return .noTasks }
@@ -88,10 +95,10 @@ enum Heatmap {
         return lines
     }
 
-    /// `12 of 15 done` over a week's days (today so far included); nothing for a week without
-    /// a record.
+    /// `12 of 15 done` over a week's closed days that were judged (not today so far, not a day
+    /// away); nothing for a week without such a day.
     static func summary(_ days: [HistoryDay]) -> String {
-        let counts = days.compactMap(\.counts)
+        let counts = days.filter { !$0.isToday && !$0.away }.compactMap(\.counts)
         guard !counts.isEmpty else { return "" }
         let total = counts.reduce(0) { $0 + $1.total }
         let done = counts.reduce(0) { $0 + $1.done }

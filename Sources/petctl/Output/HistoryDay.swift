@@ -27,6 +27,10 @@ struct HistoryDay: Equatable {
         }
     }
 
+    /// Closed as an away day, or as the day the user came back (petprogress(7) §3.1).
+    var away: Bool { record?.away ?? false }
+    var returned: Bool { record?.returned ?? false }
+
     /// The day's record, when it has one.
     var record: HistoryRecord? {
         if case .closed(let r) = kind { return r }

@@ -27,7 +27,8 @@ struct HistoryView {
     /// `Closed days: 61 of 80 tasks done (76 %), 4 rest days, 2 days without a record.`
     var totals: String {
         let closed = days.filter { !$0.isToday }
-        let counts = closed.compactMap(\.counts)
+        // An away day's tasks were never judged: they are counted as away days, not as undone.
+        let counts = closed.filter { !$0.away }.compactMap(\.counts)
         let done = counts.reduce(0) { $0 + $1.done }
         let total = counts.reduce(0) { $0 + $1.total }
         var parts: [String] = []

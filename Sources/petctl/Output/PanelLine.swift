@@ -34,7 +34,7 @@ struct PanelLine {
         let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
         return [
             "glyph": entry.pet.glyph, "done": "\(entry.tasksDone)", "total": "\(entry.tasksTotal)",
-            "next_time": entry.nextTaskTime, "next_title": Titles.isolate(title),
+            "next_time": LocalClock.wall(entry.nextTaskTime), "next_title": Titles.isolate(title),
             "stage": PetText.name(entry.pet), "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
             "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
             "rest": entry.restDay ? tr("rest") : "",
@@ -71,7 +71,7 @@ struct PanelLine {
         lines += entry.upcoming.map {
             let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
             let state = $0.overdue ? " (" + tr("overdue") + ")" : $0.due ? " (" + tr("due") + ")" : ""
-            return escape("\($0.effectiveTime) ") + escape(title) + escape(state)
+            return escape("\(LocalClock.wall($0.effectiveTime)) ") + escape(title) + escape(state)
         }
         if entry.upcoming.isEmpty {
             lines.append(escape(entry.tasksTotal == 0 ? tr("No tasks planned.") : tr("All done.")))

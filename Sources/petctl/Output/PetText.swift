@@ -30,8 +30,17 @@ enum PetText {
         switch rule {
         case "daily": trc("repeat rule", "daily")
         case "weekdays": trc("repeat rule", "weekdays")
-        default: rule
+        default: days(rule)
         }
+    }
+
+    /// `mon,wed` in the locale's short weekday names (`Mo,Mi`, `lun.,mer.`); C keeps petctl's
+    /// own names, which are also what `--repeat` takes.
+    static func days(_ rule: String) -> String {
+        let names = rule.split(separator: ",").map(String.init)
+        let days = names.compactMap(Weekday.init(shortName:))
+        guard days.count == names.count, !LocalClock.isCLocale else { return rule }
+        return days.map(LocalClock.weekdayShortName).joined(separator: ",")
     }
 
     /// `+2`, `−2` (a true minus sign), `±0`.

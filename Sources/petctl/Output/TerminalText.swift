@@ -8,6 +8,7 @@
 enum TerminalText {
     static func clean(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
+        let isolates = balancedIsolates(scalars)
         var out = String.UnicodeScalarView()
         var i = 0
         while i < scalars.count {
@@ -17,13 +18,35 @@ enum TerminalText {
                 i += length
                 continue
             }
-            let keep =
+            var keep =
                 scalar == "\n" || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
                 || scalar.properties.generalCategory != .control
+            if keep, Titles.isScopeControl(scalar) { keep = isolates.contains(i) }
             out.append(keep ? scalar : "\u{FFFD}")
             i += 1
         }
         return String(out)
+    }
+
+    /// Where the bidi controls that may stay are: an isolate (FSI U+2068 … PDI U+2069) opened and
+    /// closed on one line, as petctl writes around right-to-left text (`Titles.isolate`), which
+    /// cannot reorder anything outside it. Every other embedding, override or isolate control
+    /// (U+202A–U+202E, U+2066–U+2069), from a title, a file or a quoted argument, becomes U+FFFD,
+    /// so nothing a sentence quotes can reverse the rest of the line (petprogress(7) §7).
+    private static func balancedIsolates(_ scalars: [Unicode.Scalar]) -> Set<Int> {
+        guard scalars.contains(where: Titles.isScopeControl) else { return [] }
+        var kept: Set<Int> = []
+        var open: [Int] = []
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\n": open.removeAll()
+            case "\u{2068}" where open.count < 60: open.append(i)
+            case "\u{2069}":
+                if let start = open.popLast() { kept.formUnion([start, i]) }
+            default: break
+            }
+        }
+        return kept
     }
 
     /// The SGR codes ``Style`` writes.

@@ -130,7 +130,7 @@ struct TodayScreen {
         } else if task.due {
             notes.append(Note(tr("due"), .yellow))
         }
-        if !task.done, task.snoozedUntil != 0 { notes.append(Note(tr("snoozed to %s", task.effectiveTime), .yellow)) }
+        if !task.done, task.snoozedUntil != 0 { notes.append(Note(tr("snoozed to %s", LocalClock.wall(task.effectiveTime)), .yellow)) }
         if !task.repeatRule.isEmpty { notes.append(Note(PetText.rule(task.repeatRule), .dim)) }
         return notes
     }
@@ -200,9 +200,9 @@ struct TodayScreen {
     static func nextSentence(_ next: TaskRecord?) -> String {
         guard let next else { return tr("Nothing pending.") }
         let title = Titles.quoted(next.title)
-        if next.overdue { return tr("Next: %s %s, overdue.", next.effectiveTime, title) }
-        if next.due { return tr("Next: %s %s, due.", next.effectiveTime, title) }
-        return tr("Next: %s %s.", next.effectiveTime, title)
+        if next.overdue { return tr("Next: %s %s, overdue.", LocalClock.wall(next.effectiveTime), title) }
+        if next.due { return tr("Next: %s %s, due.", LocalClock.wall(next.effectiveTime), title) }
+        return tr("Next: %s %s.", LocalClock.wall(next.effectiveTime), title)
     }
 
     static func plainSentence(_ task: TaskRecord) -> String {
@@ -210,7 +210,7 @@ struct TodayScreen {
         if task.done { facts.append(tr("done %s, %d XP", trc("judgement", dynamic: task.judgement), task.xp)) }
         if task.isNext { facts.append(tr("next")) }
         if task.overdue { facts.append(tr("overdue")) } else if task.due { facts.append(tr("due")) }
-        if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", task.effectiveTime)) }
+        if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", LocalClock.wall(task.effectiveTime))) }
         if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", PetText.rule(task.repeatRule))) }
         if facts.isEmpty { facts.append(tr("pending")) }
         return tr(

@@ -58,7 +58,9 @@ enum L10n {
             var j = i + 1
             var digits = 0
             while j < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) {
-                digits = digits * 10 + Int(bytes[j] - UInt8(ascii: "0"))
+                // Saturated: a catalogue's `%99999999999999999999$s` names no argument, and stays
+                // as written, rather than overflowing.
+                digits = digits < 100_000 ? digits * 10 + Int(bytes[j] - UInt8(ascii: "0")) : 1_000_000
                 j += 1
             }
             var position: Int?

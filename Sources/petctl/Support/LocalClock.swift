@@ -37,6 +37,16 @@ enum LocalClock {
         return TextWidth.padLeft(clock(parts), to: columnWidth)
     }
 
+    /// A wall time the daemon sent (`HH:MM`) as the locale shows it in a sentence, unpadded
+    /// (`9:30 AM`, or the daemon's own `09:30`).
+    static func wall(_ wallTime: String) -> String {
+        guard twelveHour, let time = WallTime(parsing: wallTime) else { return wallTime }
+        var parts = tm()
+        parts.tm_hour = Int32(time.hour)
+        parts.tm_min = Int32(time.minute)
+        return clock(parts)
+    }
+
     /// The columns of the locale's widest time (`10:00 AM`, `10:00 PM` or `22:00`).
     static var columnWidth: Int { clockStyle.columnWidth }
 
@@ -111,6 +121,18 @@ enum LocalClock {
         var cut = ""
         for c in bare where TextWidth.columns(cut) + TextWidth.columns(c) <= 3 { cut.append(c) }
         return cut + String(repeating: " ", count: 3 - TextWidth.columns(cut))
+    }
+
+    /// Whether LC_TIME is C or POSIX (petctl's own English forms).
+    static var isCLocale: Bool {
+        let name = String(cString: cintl_time_locale())
+        return name == "C" || name == "POSIX" || name.hasPrefix("C.")
+    }
+
+    /// The locale's abbreviated name of `day` (`Mon`, `Mo`, `lun.`).
+    static func weekdayShortName(_ day: Weekday) -> String {
+        // 2024-01-01 was a Monday.
+        format("%a", parts(CivilDate(daysSinceEpoch: 19723 + day.rawValue - 1)))
     }
 
     /// The first day of the locale's week; Monday in C and C.UTF-8 (although C's own data says

@@ -1,3 +1,4 @@
+import LinuxKit
 import ArgumentParser
 import PetBus
 import PetCore
@@ -31,10 +32,19 @@ enum Session {
             Output.error(sentence(rejection))
             return ExitCode(1)
         case .unreachable(let cause):
-            Output.error(
-                tr(
-                    "cannot reach petprogressd on the session bus (%s); check that it is installed and running: systemctl --user status petprogress",
-                    cause.message.isEmpty ? cause.name : cause.message))
+            let why = cause.message.isEmpty ? cause.name : cause.message
+            // A daemon `make run` started is no systemd unit: say how to reach it instead.
+            if let file = makeRunFile() {
+                Output.error(
+                    tr(
+                        "cannot reach petprogressd on the session bus (%s); make run started it: run . %s in this shell, or make run again",
+                        why, file))
+            } else {
+                Output.error(
+                    tr(
+                        "cannot reach petprogressd on the session bus (%s); check that it is installed and running: systemctl --user status petprogress",
+                        why))
+            }
             return ExitCode(3)
         case .noAnswer:
             Output.error(
@@ -95,5 +105,28 @@ enum Session {
     static func refuse(_ sentence: String) -> ExitCode {
         Output.error(sentence)
         return ExitCode(1)
+    }
+}
+
+extension Session {
+    /// The file `make run` (scripts/run.sh) leaves for a shell to source — in the user's runtime
+    /// directory, else their cache directory — as a person types it (`~/…`), when it exists.
+    static func makeRunFile() -> String? {
+        let environment = Environment.process
+        let home = environment["HOME"] ?? ""
+        var places: [String] = []
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { places.append(runtime) }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            places.append(cache)
+        } else if home.hasPrefix("/") {
+            places.append(home + "/.cache")
+        }
+        for place in places {
+            let file = place + "/petprogress/make-run.env"
+            guard FileSystem.exists(file) else { continue }
+            let shown = !home.isEmpty && home != "/" && file.hasPrefix(home + "/") ? "~" + file.dropFirst(home.count) : file[...]
+            return Titles.isolate(Titles.clean(String(shown)))
+        }
+        return nil
     }
 }

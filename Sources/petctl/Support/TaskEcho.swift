@@ -26,7 +26,7 @@ struct TaskEcho {
     }
 
     /// `14:30 Write report`.
-    var line: String { "\(time) \(Titles.quoted(title))" }
+    var line: String { "\(LocalClock.wall(time)) \(Titles.quoted(title))" }
 
     /// `petctl add 14:30 'Write report' --tomorrow`, quoted for a POSIX shell.
     var addCommand: String {

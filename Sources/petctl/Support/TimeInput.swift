@@ -138,8 +138,12 @@ extension TimeInput {
         let input = try validated(text)
         guard case .later = input else { return try input.resolve(now: 0, dayEnd: 0, wallTime: LocalClock.hhmm) }
         let status = try client.status()
+        // The daemon's zone, not this shell's `TZ` (a traveller, a daemon started from
+        // /etc/localtime): the daemon reads the `HH:MM` in its own zone. A daemon that does not
+        // say its zone gets this process's wall clock, as before.
+        let wallTime = { (t: Instant) in status.daemonHHMM(at: t) ?? LocalClock.hhmm(t) }
         do throws(TimeInputError) {
-            return try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: LocalClock.hhmm)
+            return try input.resolve(now: status.now, dayEnd: status.openDayEnd, wallTime: wallTime)
         } catch {
             throw Session.refuse(error.message)
         }

@@ -36,7 +36,9 @@ final class Watcher {
         while exitCode == nil {
             if needsRefresh {
                 needsRefresh = false
-                refresh(onlyIfChanged: timerRefresh)
+                // A line only when the record changed (the first one always): a signal that
+                // changes nothing a panel shows prints nothing (docs/DECISIONS.md).
+                refresh(onlyIfChanged: true)
                 timerRefresh = false
                 continue
             }

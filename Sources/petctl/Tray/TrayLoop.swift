@@ -63,6 +63,18 @@ final class TrayLoop {
         update { _ in }
         if (try? connection.nameHasOwner(Self.watcher)) == true { register() }
         if (try? connection.nameHasOwner(Self.shell)) == true { askShell() }
+        // No tray host a moment after the start (and no GNOME extension showing the pet): say so
+        // once on stderr, and keep waiting for one to appear.
+        let hostCheck = try TimerFD(clock: .monotonic)
+        try hostCheck.arm(after: .seconds(3))
+        _ = daemon.loop.addFD(hostCheck.fd) { [unowned self] _ in
+            _ = hostCheck.read()
+            guard (try? connection.nameHasOwner(Self.watcher)) != true, !state.hidden else { return }
+            Output.error(
+                tr(
+                    "petctl tray: no tray host in this session yet (nothing owns %s); waiting for one to appear",
+                    Self.watcher))
+        }
         while exitCode == nil {
             if readPet || readTasks {
                 refresh()

@@ -35,7 +35,7 @@ struct TrayTask: Equatable {
 
     /// `14:30 Write report`, and `· overdue` or `· due` after it.
     var line: String {
-        "\(time) \(title)" + (overdue ? " · " + tr("overdue") : due ? " · " + tr("due") : "")
+        "\(LocalClock.wall(time)) \(title)" + (overdue ? " · " + tr("overdue") : due ? " · " + tr("due") : "")
     }
 
     /// The next instant after `now` at which this task's flags change; nil when none is ahead.
