@@ -95,6 +95,10 @@ struct LocaleHistoryTests {
 
                 """, "\n\(french)")
 
+        // At 40 columns nothing is cut mid-word: the French header wraps.
+        let frenchNarrow = try await world.petctlOK(["history"], columns: 40, environment: Self.lang("fr_FR.UTF-8"))
+        #expect(frenchNarrow.hasPrefix("Les 28 derniers jours, du 3\u{A0}févr. au\n2\u{A0}mars\n"), "\n\(frenchNarrow)")
+
         let american = try await world.petctlOK(["history"], columns: 80, environment: Self.lang("en_US.UTF-8"))
         #expect(american.hasPrefix(Self.american80Heatmap + "\n"), "\n\(american)")
     }
@@ -111,7 +115,7 @@ struct LocaleHistoryTests {
             ["log", "--days", "2"], columns: 80, environment: Self.lang("fr_FR.UTF-8"))
         #expect(
             french == """
-                lun. 2 mars  +2 Write report (à l'heure, 14:31)  +1 Email (en retard, 18:02)
+                lun. 2 mars  +2 Write report (à l'heure, 14:31)  +1 Email (après l'heure, 18:02)
                              −2 Walk (manquée)  pas de bilan du jour (2 sur 3 faites)
                              → Têtard 1/10 (avant\u{A0}: Têtard 0/10)
                 mar. 3 mars  ±0 Read (pas faite, jour de repos)
@@ -126,7 +130,7 @@ struct LocaleHistoryTests {
                   aucun relevé (rien n'a changé ce jour-là)
                 lun. 2 mars
                   +2 Write report (à l'heure, 14:31)
-                  +1 Email (en retard, 18:02)
+                  +1 Email (après l'heure, 18:02)
                   −2 Walk (manquée)
                   pas de bilan du jour (2 sur 3 faites)
                   → Têtard 1/10 (avant\u{A0}: Têtard 0/10)

@@ -8,13 +8,17 @@ struct HistoryView {
 
     func render(width: Int, style: Style) -> [String] {
         guard let first = days.first, let last = days.last else { return [] }
-        var lines = [
+        // Wrapped at whole words where it does not fit (the French header at 40 columns), a date
+        // kept on one line.
+        let header = { (date: (CivilDate) -> String) in
             days.count == 1
-                ? tr("Today, %s", LocalClock.shortDate(last.key))
-                : tr(
-                    "Last %d days, %s to %s", days.count, LocalClock.shortDate(first.key),
-                    LocalClock.shortDate(last.key))
-        ]
+                ? tr("Today, %s", date(last.key))
+                : tr("Last %d days, %s to %s", days.count, date(first.key), date(last.key))
+        }
+        let oneLine = header(LocalClock.shortDate)
+        var lines =
+            TextWidth.columns(oneLine) <= width
+            ? [oneLine] : TextWidth.wrap(header { LocalClock.shortDate($0).replacing(" ", with: "\u{A0}") }, width: width)
         lines += Heatmap.lines(days, width: width, style: style)
         lines += TextWidth.wrap(totals, width: width)
         lines += Heatmap.legend(width: width, style: style)
