@@ -344,4 +344,29 @@ struct TodayInteractiveTests {
         func modes(_ text: String) -> [Substring] { Array(text.split(separator: "\n").dropFirst()) }
         #expect(before.contains("icanon") && modes(after) == modes(before), "before:\n\(before)\nafter:\n\(after)")
     }
+
+    /// More tasks than rows at 40 columns: marks show rows above and below the visible ones, and
+    /// the selected task's cut title is shown whole beneath it.
+    @Test("scroll marks and the selected task's whole title, at 40 columns")
+    func marksAndDetail() async throws {
+        let world = try await World("interactive-marks")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        let client = try world.client()
+        _ = try client.addTask("Water the plants on the balcony and the kitchen window sill", "08:30")
+        for n in 0..<20 { _ = try client.addTask("Task \(n)", String(format: "%02d:%02d", 10 + n / 6, n % 6 * 10)) }
+        let pane = try await Pane(world, columns: 40, name: "marks")
+        defer { pane.close() }
+        try await pane.type("\"$PETCTL\" today --interactive")
+        await pane.waitFor(containing: "Task 0")
+        // The first task is selected: its whole title under it, and a mark for the rows below.
+        await pane.waitFor(containing: "kitchen window sill")
+        #expect(pane.lines().contains { $0.hasPrefix("↓") }, "\(pane.lines())")
+        #expect(!pane.lines().contains { $0.hasPrefix("↑") }, "\(pane.lines())")
+        for _ in 0..<20 { try await pane.keys("j") }
+        await pane.waitFor(containing: "Task 19")
+        await pane.waitFor("a mark for the rows above") { $0.hasPrefix("↑") }
+        #expect(pane.lines().allSatisfy { $0.count <= 40 })
+        try await pane.keys("q")
+    }
 }

@@ -74,16 +74,35 @@ struct InteractiveFrame {
         var lines: [String] = []
         var owners: [String] = []
         var selectedEnd = 0
+        var gutters: [Bool] = []  // whether a line's first column is free for a scroll mark
         for (task, taskLines) in zip(screen.tasks, rows) {
             let selected = task.id == state.selectedID
             for (n, line) in taskLines.enumerated() {
                 lines.append((selected && n == 0 ? style.bold("›") : " ") + " " + line)
                 owners.append(task.id)
+                gutters.append(!(selected && n == 0))
+            }
+            // A title the row had to cut is shown whole beneath it while the task is selected.
+            let title = Titles.clean(task.title)
+            if selected, !taskLines.joined().contains(title) {
+                for line in TextWidth.wrap(title, width: max(1, width - 4)).prefix(3) {
+                    lines.append("    " + style.dim(Titles.isolate(line)))
+                    owners.append(task.id)
+                    gutters.append(true)
+                }
             }
             if selected { selectedEnd = lines.count }
         }
         let offset = max(0, selectedEnd - max(1, room))
         for (n, owner) in owners.enumerated().dropFirst(offset) { taskAtRow[first + n - offset + 1] = owner }
-        return Array(lines.dropFirst(offset))
+        var shown = Array(lines.dropFirst(offset).prefix(max(0, room)))
+        // Marks in the gutter: rows above (↑) and below (↓) the visible ones.
+        if offset > 0, let top = shown.indices.first, gutters[offset] {
+            shown[top] = style.dim("↑") + String(shown[top].dropFirst())
+        }
+        if lines.count - offset > shown.count, let bottom = shown.indices.last, gutters[offset + bottom] {
+            shown[bottom] = style.dim("↓") + String(shown[bottom].dropFirst())
+        }
+        return shown
     }
 }
