@@ -112,7 +112,25 @@ struct TodayScreen {
         if gap >= 2 { return [prefix + shownTitle + String(repeating: " ", count: gap) + styledNotes] }
         let under = String(repeating: " ", count: indent)
         guard TextWidth.columns(noteText) <= room else {
-            return [prefix + shownTitle, under + TextWidth.truncate(noteText, to: room)]
+            // Whole notes a line (`überfällig · täglich` is never cut to `täg…`); a note wider
+            // than the room wraps at its spaces.
+            var out = [prefix + shownTitle]
+            var line: [Note] = []
+            for note in notes {
+                if TextWidth.columns((line + [note]).map(\.text).joined(separator: " · ")) <= room {
+                    line.append(note)
+                    continue
+                }
+                if !line.isEmpty { out.append(under + line.map { $0.styled(style) }.joined(separator: " · ")) }
+                line = []
+                if TextWidth.columns(note.text) <= room {
+                    line = [note]
+                } else {
+                    out += TextWidth.wrap(note.text, width: max(1, room)).map { under + $0 }
+                }
+            }
+            if !line.isEmpty { out.append(under + line.map { $0.styled(style) }.joined(separator: " · ")) }
+            return out
         }
         return [prefix + shownTitle, under + styledNotes]
     }
