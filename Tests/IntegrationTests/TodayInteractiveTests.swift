@@ -110,7 +110,7 @@ struct TodayInteractiveTests {
 
         // Enter: the selected task (the next one) done, once.
         try await pane.keys("Enter")
-        await pane.waitFor(line: "Done: 1 Standup, +2 XP.")
+        await pane.waitFor(line: "Done: 1 Standup, +2 XP (on time).")
         var tasks = try await Self.tasks(world)
         #expect(tasks["Standup"]?["done"] as? Bool == true)
         #expect(tasks["Review"]?["done"] as? Bool == false)
@@ -316,7 +316,7 @@ struct TodayInteractiveTests {
         }
         #expect(try await Self.tasks(world)["Standup"]?["done"] as? Bool == false)
         try await pane.keys("Enter")
-        await pane.waitFor(line: "Done: 1 Standup, +2 XP.")
+        await pane.waitFor(line: "Done: 1 Standup, +2 XP (on time).")
         try await pane.keys("q")
         await pane.waitFor(line: "exit 0")
     }

@@ -66,7 +66,13 @@ extension InteractiveToday {
         case .enter, .character(" "):
             onSelected { c, task throws(PetClientError) in
                 let xp = try c.markDone(task.id)
-                return tr("Done: %s %s, +%d XP.", Handle.shown(task), Titles.forLine(task.title, width: 60), xp)
+                // What petctl done says: on time, early or late.
+                let word = Done.judgement(xp: Int(xp), pending: task) {
+                    try? c.listTasks(day: "").first { $0.id == task.id }?.judgement
+                }
+                return tr(
+                    "Done: %s %s, +%d XP (%s).", Handle.shown(task), Titles.forLine(task.title, width: 60), Int(xp),
+                    Done.judgement(word))
             }
         case .character("s"):
             onSelected { c, task throws(PetClientError) in
