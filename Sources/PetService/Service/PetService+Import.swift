@@ -9,12 +9,20 @@ import PetStore
 extension PetService {
     /// The export's `store` member: the world and every history record, as the store writes them.
     func exportStore() throws(PetError) -> String {
+        let bytes: [UInt8]
         do {
-            return String(
-                decoding: try Backup(world: world, history: try environment.allHistory()).encoded(), as: UTF8.self)
+            bytes = try Backup(world: world, history: try environment.allHistory()).encoded()
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
         }
+        // No reply over the bound (petprogress(7) §6): the bus would drop the daemon for it.
+        guard bytes.count <= PetBus.replyLimit else {
+            throw PetError(
+                .storageFailure,
+                "The store is \(bytes.count >> 20) MiB, more than one reply may carry (\(PetBus.replyLimit >> 20) MiB); nothing was sent."
+            )
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads the export in `file`, checks it whole and, unless `dryRun`, makes it the store: only
