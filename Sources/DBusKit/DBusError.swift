@@ -17,6 +17,23 @@ public struct DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `name: message`.
     public var description: String { message.isEmpty ? name : "\(name): \(message)" }
 
+    /// What an error sentence quotes of an argument: at most 40 characters of it, in single
+    /// quotes, with an ellipsis when there was more and `?` for a control character
+    /// (petprogress(7) §6: a 40 MiB name is not echoed back whole).
+    public static func quote(_ text: String) -> String {
+        var shown = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard count < 40 else {
+                shown += "…"
+                break
+            }
+            shown.unicodeScalars.append(scalar.properties.generalCategory == .control ? "?" : scalar)
+            count += 1
+        }
+        return "'" + shown + "'"
+    }
+
     /// The standard error names of the D-Bus specification that DBusKit uses.
     public enum Name {
         /// A generic failure.

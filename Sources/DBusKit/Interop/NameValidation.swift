@@ -6,6 +6,9 @@ import CDBus
 /// programming error and calls `abort()` (its checks are fatal by default). Anything built from input
 /// goes through these first.
 public enum DBusNames {
+    /// The longest interface, member, error or bus name the D-Bus specification allows, in bytes.
+    public static let maxNameLength = 255
+
     /// True when `path` is a valid object path such as `/org/example/Thing`.
     public static func isValidObjectPath(_ path: String) -> Bool {
         noNUL(path) && dbus_validate_path(path, nil) != 0
@@ -48,21 +51,21 @@ public enum DBusNames {
 
     /// Throws `InvalidArgs` unless `path` is a valid object path.
     static func requireObjectPath(_ path: String) throws {
-        guard isValidObjectPath(path) else { throw DBusError.invalidArgs("Invalid object path '\(path)'.") }
+        guard isValidObjectPath(path) else { throw DBusError.invalidArgs("Invalid object path \(DBusError.quote(path)).") }
     }
 
     /// Throws `InvalidArgs` unless `name` is a valid interface name.
     static func requireInterface(_ name: String) throws {
-        guard isValidInterface(name) else { throw DBusError.invalidArgs("Invalid interface name '\(name)'.") }
+        guard isValidInterface(name) else { throw DBusError.invalidArgs("Invalid interface name \(DBusError.quote(name)).") }
     }
 
     /// Throws `InvalidArgs` unless `name` is a valid member name.
     static func requireMember(_ name: String) throws {
-        guard isValidMember(name) else { throw DBusError.invalidArgs("Invalid member name '\(name)'.") }
+        guard isValidMember(name) else { throw DBusError.invalidArgs("Invalid member name \(DBusError.quote(name)).") }
     }
 
     /// Throws `InvalidArgs` unless `name` is a valid bus name.
     static func requireBusName(_ name: String) throws {
-        guard isValidBusName(name) else { throw DBusError.invalidArgs("Invalid bus name '\(name)'.") }
+        guard isValidBusName(name) else { throw DBusError.invalidArgs("Invalid bus name \(DBusError.quote(name)).") }
     }
 }

@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// Reads a message body into ``DBusValue``s through `DBusMessageIter`.
 ///
@@ -12,22 +13,24 @@ extension Message {
 
     /// Every argument of the body, in order. Throws `InvalidArgs` for a value DBusKit cannot
     /// represent, or for a body of more than `budget` values.
-    public func arguments(budget: Int = Message.valueBudget) throws -> [DBusValue] {
+    public func arguments(budget: Int = Message.valueBudget, stringLimit: Int = .max) throws -> [DBusValue] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }  // FALSE: empty body
         var left = budget
-        return try Self.readAll(&iter, &left)
+        return try Self.readAll(&iter, &left, stringLimit)
     }
 
     /// The argument at `index` alone (the ones before it are skipped, not read), or nil when the
     /// body is shorter. Bounded as ``arguments(budget:)`` is.
-    public func argument(at index: Int, budget: Int = Message.valueBudget) throws -> DBusValue? {
+    public func argument(at index: Int, budget: Int = Message.valueBudget, stringLimit: Int = .max) throws
+        -> DBusValue?
+    {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return nil }
         for _ in 0..<index where dbus_message_iter_next(&iter) == 0 { return nil }
         guard dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID else { return nil }
         var left = budget
-        return try Self.read(&iter, &left)
+        return try Self.read(&iter, &left, stringLimit)
     }
 
     /// The signature of the value inside the variant at argument `index`, read from the header of
@@ -42,16 +45,18 @@ extension Message {
         return LibDBus.takeString(dbus_message_iter_get_signature(&sub))
     }
 
-    static func readAll(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> [DBusValue] {
+    static func readAll(_ iter: inout DBusMessageIter, _ left: inout Int, _ limit: Int = .max) throws -> [DBusValue] {
         var values: [DBusValue] = []
         while dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
-            values.append(try read(&iter, &left))
+            values.append(try read(&iter, &left, limit))
             dbus_message_iter_next(&iter)
         }
         return values
     }
 
-    static func read(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> DBusValue {
+    /// One value; a string longer than `limit` bytes is read as its first `limit + 1` bytes (see
+    /// ``string(_:_:)``).
+    static func read(_ iter: inout DBusMessageIter, _ left: inout Int, _ limit: Int = .max) throws -> DBusValue {
         try spend(1, &left)
         let type = dbus_message_iter_get_arg_type(&iter)
         switch type {
@@ -65,19 +70,19 @@ extension Message {
         case CDBUS_TYPE_UINT64: return .uint64(basic(&iter, UInt64(0)))
         case CDBUS_TYPE_DOUBLE: return .double(basic(&iter, Double(0)))
         case CDBUS_TYPE_UNIX_FD: return .unixFD(basic(&iter, Int32(-1)))
-        case CDBUS_TYPE_STRING: return .string(string(&iter))
-        case CDBUS_TYPE_OBJECT_PATH: return .objectPath(string(&iter))
-        case CDBUS_TYPE_SIGNATURE: return .signature(string(&iter))
+        case CDBUS_TYPE_STRING: return .string(string(&iter, limit))
+        case CDBUS_TYPE_OBJECT_PATH: return .objectPath(string(&iter, .max))
+        case CDBUS_TYPE_SIGNATURE: return .signature(string(&iter, .max))
         case CDBUS_TYPE_VARIANT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .variant(try read(&sub, &left))
+            return .variant(try read(&sub, &left, limit))
         case CDBUS_TYPE_STRUCT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .structure(try readAll(&sub, &left))
+            return .structure(try readAll(&sub, &left, limit))
         case CDBUS_TYPE_ARRAY:
-            return try readArray(&iter, &left)
+            return try readArray(&iter, &left, limit)
         default:
             throw DBusError.invalidArgs("Unsupported D-Bus type code \(type).")
         }
@@ -93,7 +98,7 @@ extension Message {
         DBusError.invalidArgs("The message holds more values than DBusKit reads from one message.")
     }
 
-    private static func readArray(_ iter: inout DBusMessageIter, _ left: inout Int) throws -> DBusValue {
+    private static func readArray(_ iter: inout DBusMessageIter, _ left: inout Int, _ limit: Int) throws -> DBusValue {
         // Measured before any element is read (each element then spends its own share).
         if Int(dbus_message_iter_get_element_count(&iter)) > left { throw tooManyValues }
         // The iterator's own signature (`a...`) gives the element type even for an empty array.
@@ -108,16 +113,16 @@ extension Message {
             while dbus_message_iter_get_arg_type(&sub) == CDBUS_TYPE_DICT_ENTRY {
                 var pair = DBusMessageIter()
                 dbus_message_iter_recurse(&sub, &pair)
-                let key = try read(&pair, &left)
+                let key = try read(&pair, &left, limit)
                 dbus_message_iter_next(&pair)
-                let value = try read(&pair, &left)
+                let value = try read(&pair, &left, limit)
                 entries.append(.init(key: key, value: value))
                 dbus_message_iter_next(&sub)
             }
             let (keySignature, valueSignature) = splitDictEntry(elementSignature)
             return .dictionary(keySignature: keySignature, valueSignature: valueSignature, entries)
         }
-        return .array(elementSignature: elementSignature, try readAll(&sub, &left))
+        return .array(elementSignature: elementSignature, try readAll(&sub, &left, limit))
     }
 
     /// `{sv}` → (`s`, `v`): the key of a dict entry is always a one-character basic type.
@@ -132,9 +137,19 @@ extension Message {
         return value
     }
 
-    private static func string(_ iter: inout DBusMessageIter) -> String {
+    /// A string measured on libdbus's own pointer before a Swift `String` exists: one longer than
+    /// `limit` bytes becomes its first `limit + 1` bytes (a bad UTF-8 tail repaired), which is
+    /// still longer than anything its member takes, so the member refuses it as too long without an
+    /// 8 MiB copy (and a parse of it) ever being made. Object paths and signatures are short by
+    /// libdbus's own checks (a signature is at most 255 bytes).
+    private static func string(_ iter: inout DBusMessageIter, _ limit: Int) -> String {
         var pointer: UnsafePointer<CChar>? = nil
         dbus_message_iter_get_basic(&iter, &pointer)
-        return pointer.map { String(cString: $0) } ?? ""
+        guard let pointer else { return "" }
+        if limit == .max { return String(cString: pointer) }
+        let length = strnlen(pointer, limit + 1)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 }

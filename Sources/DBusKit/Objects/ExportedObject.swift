@@ -147,6 +147,13 @@ public final class ExportedObject {
     public let prepare: ((Message) -> Void)?
 
     /// Creates an object. Throws `InvalidArgs` for an invalid path, interface or member name.
+    /// The longest string argument a call to this object is read with, in bytes: a longer one
+    /// reaches its handler as its first `stringLimit + 1` bytes, never whole (petprogress(7) §6:
+    /// every argument measured before it is copied). Unbounded unless the owner sets it.
+    public var stringLimit: Int = .max
+    /// How many values one call's arguments may hold (``Message/arguments(budget:stringLimit:)``).
+    public var valueBudget: Int = Message.valueBudget
+
     public init(
         path: String, interfaces: [Interface], introspectionXML: String, prepare: ((Message) -> Void)? = nil
     ) throws {

@@ -27,19 +27,26 @@ enum ObjectDispatcher {
             break
         }
         guard let method = object.method(member, interface: message.interface) else { return nil }
-        return invoke(method, message, source)
+        return invoke(method, message, source, object)
     }
 
     /// The connection a call came on, for the handlers that answer it later.
     typealias Source = (connection: OpaquePointer, state: ConnectionState)
 
-    private static func invoke(_ method: ExportedObject.Method, _ message: Message, _ source: Source?) -> Outcome {
+    private static func invoke(
+        _ method: ExportedObject.Method, _ message: Message, _ source: Source?, _ object: ExportedObject
+    ) -> Outcome {
         let signature = message.signature
         if let expected = method.inSignature, expected != signature {
-            return .failure(.invalidArgs("Method \(method.name) expects signature '\(expected)', got '\(signature)'."))
+            return .failure(
+                .invalidArgs("Method \(method.name) expects signature '\(expected)', got \(DBusError.quote(signature))."))
         }
         let arguments: [DBusValue]
-        do { arguments = try message.arguments() } catch { return .failure(asDBusError(error)) }
+        do {
+            arguments = try message.arguments(budget: object.valueBudget, stringLimit: object.stringLimit)
+        } catch {
+            return .failure(asDBusError(error))
+        }
         let origin = source.map {
             MethodCall.Origin(
                 connection: $0.connection, state: $0.state, method: method.name, outSignature: method.outSignature)

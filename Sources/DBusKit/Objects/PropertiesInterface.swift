@@ -24,7 +24,8 @@ public enum PropertiesInterface {
                 try set(message, object, emit: emit)
                 return .success(.values([]))
             }
-            let call = MethodCall(message: message, arguments: try message.arguments())
+            let call = MethodCall(
+                message: message, arguments: try message.arguments(stringLimit: DBusNames.maxNameLength))
             return .success(member == "Get" ? try get(call, object) : .values([try getAll(call, object)]))
         } catch {
             return .failure(ObjectDispatcher.asDBusError(error))
@@ -53,12 +54,14 @@ public enum PropertiesInterface {
             candidates = object.interfaces
         } else {
             guard let interface = object.interface(named: interfaceName) else {
-                throw DBusError(name: DBusError.Name.unknownInterface, message: "No interface '\(interfaceName)'.")
+                throw DBusError(
+                    name: DBusError.Name.unknownInterface, message: "No interface \(DBusError.quote(interfaceName)).")
             }
             candidates = [interface]
         }
         guard let property = candidates.lazy.compactMap({ $0.property(named: propertyName) }).first else {
-            throw DBusError(name: DBusError.Name.unknownProperty, message: "No property '\(propertyName)'.")
+            throw DBusError(
+                name: DBusError.Name.unknownProperty, message: "No property \(DBusError.quote(propertyName)).")
         }
         return property
     }
@@ -92,7 +95,8 @@ public enum PropertiesInterface {
             interfaces = object.interfaces
         } else {
             guard let interface = object.interface(named: interfaceName) else {
-                throw DBusError(name: DBusError.Name.unknownInterface, message: "No interface '\(interfaceName)'.")
+                throw DBusError(
+                    name: DBusError.Name.unknownInterface, message: "No interface \(DBusError.quote(interfaceName)).")
             }
             interfaces = [interface]
         }
@@ -118,9 +122,9 @@ public enum PropertiesInterface {
         let signature = message.variantSignature(at: 2) ?? ""
         guard signature == property.signature || (signature.count == 1 && signature != "v") else {
             throw DBusError.invalidArgs(
-                "Property '\(property.name)' has type '\(property.signature)', not '\(signature.prefix(255))'.")
+                "Property '\(property.name)' has type '\(property.signature)', not \(DBusError.quote(signature)).")
         }
-        guard let value = try message.argument(at: 2)?.variantValue else {
+        guard let value = try message.argument(at: 2, stringLimit: object.stringLimit)?.variantValue else {
             throw DBusError.invalidArgs("Properties.Set expects a variant.")
         }
         // Reading an `h` dups the descriptor; a property of that type would keep it, nothing else does.
@@ -138,7 +142,7 @@ public enum PropertiesInterface {
 
     /// The string argument at `index` (the signature was checked: it is one).
     private static func leadingString(_ message: Message, _ index: Int) throws -> String {
-        guard let value = try message.argument(at: index)?.stringValue else {
+        guard let value = try message.argument(at: index, stringLimit: DBusNames.maxNameLength)?.stringValue else {
             throw DBusError.invalidArgs("Argument \(index) must be a string.")
         }
         return value

@@ -57,7 +57,7 @@ public struct StageTable: Hashable, Sendable {
         struct File: Decodable { let stages: [Stage] }
         let file: File
         do {
-            file = try JSONDecoder().decode(File.self, from: json)
+            file = try JSONDocument(Array(json)).decode(File.self)
         } catch {
             throw StageTableError("it is not a {\"stages\":[{\"i\",\"name\",\"threshold\",\"asset\"},…]} JSON document")
         }

@@ -42,11 +42,17 @@ extension PetService {
             setting(.rollover) { s, v throws(PetError) in try s.setRollover(v) },
             stagesProperty(),
         ]
-        return try ExportedObject(
+        let object = try ExportedObject(
             path: PetBus.path,
             interfaces: [.init(PetBus.interface, methods: methods, properties: properties)],
             introspectionXML: IntrospectableInterface.document(interfacesXML: PetBus.interfaceXML),
             prepare: { [unowned self] _ in self.refresh() })
+        // petprogress(7) §6: no member takes a string longer than a few hundred bytes (a title is
+        // 200 code points) or more than a few values; longer strings reach the handlers cut, and
+        // are refused by them as too long without ever being copied whole.
+        object.stringLimit = PetBus.argumentStringLimit
+        object.valueBudget = 64
+        return object
     }
 
     /// A method of the table wired to its handler, answered through the service's transaction of

@@ -9,30 +9,36 @@ import PetStore
 extension PetService {
     /// The export's `store` member: the world and every history record, as the store writes them.
     func exportStore() throws(PetError) -> String {
+        let bytes: [UInt8]
         do {
-            return String(
-                decoding: try Backup(world: world, history: try environment.allHistory()).encoded(), as: UTF8.self)
+            bytes = try Backup(world: world, history: try environment.allHistory()).encoded()
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
         }
+        // No reply over the bound (petprogress(7) §6): the bus would drop the daemon for it.
+        guard bytes.count <= PetBus.replyLimit else {
+            throw PetError(
+                .storageFailure,
+                "The store is \(bytes.count >> 20) MiB, more than one reply may carry (\(PetBus.replyLimit >> 20) MiB); nothing was sent."
+            )
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads the export in `file`, checks it whole and, unless `dryRun`, makes it the store: only
     /// over a store that holds nothing unless `replace`. Any refusal changes nothing.
     func importDocument(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportSummary {
+        // A real import over a store that holds something is refused before a byte is read.
+        if !replace, !dryRun, let held = holdings() { throw Self.wouldReplace(held) }
         let backup: Backup
         do throws(Backup.Refusal) {
             backup = try Backup.read(
                 document: try Self.readDocument(file), format: PetBus.exportFormat, schema: PetBus.exportSchema)
+            try plausible(backup.world.openDay)
         } catch {
             throw PetError(.invalidArgument, "The export cannot be imported: \(error.message); nothing was changed.")
         }
-        if !replace, let held = holdings() {
-            throw PetError(
-                .invalidArgument,
-                "Pet Progress already holds \(held); importing would replace it. Nothing was changed: import with replace (petctl import --replace) to keep the current data in a copy inside the data directory and replace it."
-            )
-        }
+        if !replace, let held = holdings() { throw Self.wouldReplace(held) }
         guard !dryRun else { return summary(of: backup.world, history: backup.history, imported: false, keptIn: "") }
         let restored: (kept: String, loaded: Loaded)
         do {
@@ -55,6 +61,35 @@ extension PetService {
         emit(.settingsChanged(world.settings))
         emit(.widgetEntryChanged(widgetEntry()))
         return reply
+    }
+
+    private static func wouldReplace(_ held: String) -> PetError {
+        PetError(
+            .invalidArgument,
+            "Pet Progress already holds \(held); importing would replace it. Nothing was changed: import with replace (petctl import --replace) to keep the current data in a copy inside the data directory and replace it."
+        )
+    }
+
+    /// The longest open day an export may hold (a day is 12 to about 36 hours; a zone change or a
+    /// changed reset time stretches one, never past this).
+    static let longestOpenDay: Instant = 50 * 3600
+
+    /// An open day the daemon could have written (petprogress(7) §5): keyed by the local date of its
+    /// start (a day either side, for an export made in another zone), 1 to 50 hours long, starting
+    /// no later than a day after now. Anything else would be caught up, or waited for, for years.
+    func plausible(_ day: Day) throws(Backup.Refusal) {
+        let local = zone.localDate(at: day.start)
+        guard day.key >= local.adding(days: -1), day.key <= local.adding(days: 1) else {
+            throw Backup.Refusal("its open day \(day.key) does not start on that date (it starts on \(local))")
+        }
+        let length = day.end - day.start
+        guard length >= 3600, length <= Self.longestOpenDay else {
+            throw Backup.Refusal(
+                "its open day \(day.key) lasts \(length / 3600) hours and \(length % 3600 / 60) minutes, not 1 to 50 hours")
+        }
+        guard day.start <= now + 86_400 else {
+            throw Backup.Refusal("its open day \(day.key) starts more than a day from now")
+        }
     }
 
     /// What the store holds that an import would replace, in words; nil when it holds nothing.
@@ -88,8 +123,9 @@ extension PetService {
     static func readDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> [UInt8] {
         let limit = PetBus.importLimit
         let status: FileStatus
+        // Only fstat and pread: the descriptor is the caller's, its flags and offset are left as
+        // they are (a regular file's read never waits for a writer).
         do throws(SystemCallError) {
-            try file.setNonBlocking()
             status = try file.status()
         } catch {
             throw Backup.Refusal("the passed descriptor cannot be used (\(error))")

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import LinuxKit
+import PetCore
 
 /// `recovery.json` in the data directory: the last `Recovery`, written atomically (0600).
 struct RecoveryFile {
@@ -12,7 +12,7 @@ struct RecoveryFile {
     /// notice: losing it costs nothing of the pet).
     func read() -> Recovery? {
         guard let bytes = try? folder.readIfPresent(Self.name) else { return nil }
-        return try? JSONDecoder().decode(Recovery.self, from: Data(bytes))
+        return try? JSONDocument(bytes).decode(Recovery.self)
     }
 
     func write(_ recovery: Recovery) throws(StoreError) {

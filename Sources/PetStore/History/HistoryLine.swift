@@ -1,4 +1,3 @@
-import FoundationEssentials
 import PetCore
 
 /// One line of a history file: `{"record":{…DayRecord…},"schema":1}` and a newline.
@@ -23,14 +22,6 @@ enum HistoryLine {
             let c = try decoder.container(keyedBy: StoredKey.self)
             schema = try c.decode(Int.self, forKey: Key.schema)
             record = try c.decode(DayRecord.self, forKey: Key.record)
-        }
-    }
-
-    private struct Probe: Decodable {
-        let schema: Int
-
-        init(from decoder: any Decoder) throws {
-            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
         }
     }
 
@@ -74,7 +65,7 @@ enum HistoryLine {
     static func day(of bytes: ArraySlice<UInt8>) -> DayReading {
         if let key = fastDay(of: bytes) { return .day(key) }
         // A record's day has had this shape since schema 0, so older lines need no migration for it.
-        if let probe = try? JSONDecoder().decode(DayProbe.self, from: Data(bytes)),
+        if let document = try? JSONDocument(Array(bytes)), let probe = try? document.decode(DayProbe.self),
             (0...Schema.current).contains(probe.schema)
         {
             return .day(probe.key)
@@ -88,24 +79,26 @@ enum HistoryLine {
 
     /// Decodes one line (without its newline).
     static func decode(_ bytes: ArraySlice<UInt8>) -> Reading {
-        let data = Data(bytes)
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
+        guard let document = try? JSONDocument(Array(bytes)),
+            let at = document.member(Key.schema.stringValue, of: document.root),
+            let schema = document.integer(at: at, as: Int.self)
+        else {
             return .unreadable("not a history record")
         }
-        if probe.schema > Schema.current { return .newer(probe.schema) }
-        if probe.schema == Schema.current {
-            do { return .record(try JSONDecoder().decode(Envelope.self, from: data).record) } catch {
+        if schema > Schema.current { return .newer(schema) }
+        if schema == Schema.current {
+            do { return .record(try document.decode(Envelope.self).record) } catch {
                 return .unreadable(explain(error))
             }
         }
-        guard let old = JSONValue.parse(data)?[Key.record.stringValue]?.object,
-            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.recordMigrations)
-        else { return .unreadable("schema \(probe.schema) record that could not be migrated") }
+        guard let old = JSONValue(document, at: document.root)[Key.record.stringValue]?.object,
+            let migrated = Schema.migrate(old, from: schema, using: Schema.recordMigrations)
+        else { return .unreadable("schema \(schema) record that could not be migrated") }
         let json = JSONValue.object([
             Key.schema.stringValue: .integer(Int64(Schema.current)), Key.record.stringValue: .object(migrated),
         ])
-        do { return .record(try JSONDecoder().decode(Envelope.self, from: Data(json.bytes)).record) } catch {
-            return .unreadable("schema \(probe.schema) record that could not be migrated: \(explain(error))")
+        do { return .record(try JSONDocument(json.bytes).decode(Envelope.self).record) } catch {
+            return .unreadable("schema \(schema) record that could not be migrated: \(explain(error))")
         }
     }
 

@@ -1,8 +1,8 @@
-import FoundationEssentials
+import PetCore
 
 /// Any JSON document, for the migrations that work on the parsed JSON (`Schema`): what
 /// `JSONSerialization` gave, which needs full Foundation (and so ICU) on Linux.
-enum JSONValue: Decodable, Equatable, JSONWritable {
+enum JSONValue: Equatable, JSONWritable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -11,23 +11,27 @@ enum JSONValue: Decodable, Equatable, JSONWritable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let i = try? c.decode(Int64.self) {
+    /// The value at `index` of a read document (a tree: only migrations of older files build one).
+    init(_ document: JSONDocument, at index: Int) {
+        switch document.kind(at: index) {
+        case .null: self = .null
+        case .false: self = .bool(false)
+        case .true: self = .bool(true)
+        case .number:
             // Integers first: instants and counts must come back exactly.
-            self = .integer(i)
-        } else if let d = try? c.decode(Double.self) {
-            self = .number(d)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try c.decode([String: JSONValue].self))
+            if let i = document.integer(at: index, as: Int64.self) {
+                self = .integer(i)
+            } else {
+                self = .number(document.double(at: index) ?? 0)
+            }
+        case .string: self = .string(document.string(at: index) ?? "")
+        case .array: self = .array(document.elements(of: index).map { JSONValue(document, at: $0) })
+        case .object:
+            var o: [String: JSONValue] = [:]
+            for (key, value) in document.members(of: index) {
+                o[document.string(at: key) ?? ""] = JSONValue(document, at: value)
+            }
+            self = .object(o)
         }
     }
 
@@ -57,8 +61,11 @@ enum JSONValue: Decodable, Equatable, JSONWritable {
         return json.bytes
     }
 
-    /// The parsed document, or nil when `data` is not JSON.
-    static func parse(_ data: Data) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: data) }
+    /// The parsed document, or nil when `bytes` are not JSON.
+    static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+        guard let document = try? JSONDocument(Array(bytes)) else { return nil }
+        return JSONValue(document, at: document.root)
+    }
 
     /// The member `key` of an object.
     subscript(key: String) -> JSONValue? {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import PetCore
 
 /// `state.json`: `{"history":"…","schema":2,"world":{…PetWorld…}}`, written by `JSONWriter`.
@@ -37,14 +36,6 @@ enum StateFile {
         }
     }
 
-    private struct Probe: Decodable {
-        let schema: Int
-
-        init(from decoder: any Decoder) throws {
-            schema = try decoder.container(keyedBy: StoredKey.self).decode(Int.self, forKey: Key.schema)
-        }
-    }
-
     /// The file's bytes, and a newline. A state holds no floating-point number, so this cannot fail.
     static func encode(_ world: PetWorld, tail: HistoryTail? = nil) -> [UInt8] {
         // About 200 bytes a task; the rest of the state is a few hundred.
@@ -59,38 +50,34 @@ enum StateFile {
     }
 
     static func decode(_ bytes: [UInt8]) -> Reading {
-        let data = Data(bytes)
         if bytes.isEmpty { return .unreadable("the file is empty") }
-        // The usual case in one parse: a current file.
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data), envelope.schema == Schema.current {
-            return consistent(envelope)
-        }
-        guard let document = JSONValue.parse(data) else {
+        guard let document = try? JSONDocument(bytes) else {
             return .unreadable("it is not valid JSON (truncated or damaged)")
         }
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
+        guard let at = document.member(Key.schema.stringValue, of: document.root),
+            let schema = document.integer(at: at, as: Int.self)
+        else {
             return .unreadable("it is JSON but not a Pet Progress state file (no \"schema\" version)")
         }
-        if probe.schema > Schema.current { return .newer(probe.schema) }
-        if probe.schema == Schema.current {
+        if schema > Schema.current { return .newer(schema) }
+        if schema == Schema.current {
             do {
-                return consistent(try JSONDecoder().decode(Envelope.self, from: data))
+                return consistent(try document.decode(Envelope.self))
             } catch {
-                return .unreadable("its contents do not fit the schema \(probe.schema) state: \(explain(error))")
+                return .unreadable("its contents do not fit the schema \(schema) state: \(explain(error))")
             }
         }
-        guard let old = document[Key.world.stringValue]?.object,
-            let migrated = Schema.migrate(old, from: probe.schema, using: Schema.worldMigrations)
-        else { return .unreadable("its schema \(probe.schema) is not one this version can migrate") }
+        guard let old = JSONValue(document, at: document.root)[Key.world.stringValue]?.object,
+            let migrated = Schema.migrate(old, from: schema, using: Schema.worldMigrations)
+        else { return .unreadable("its schema \(schema) is not one this version can migrate") }
         do {
             let json = JSONValue.object([
                 Key.schema.stringValue: .integer(Int64(Schema.current)), Key.world.stringValue: .object(migrated),
             ])
             return .world(
-                try JSONDecoder().decode(Envelope.self, from: Data(json.bytes)).world, migratedFrom: probe.schema,
-                tail: nil)
+                try JSONDocument(json.bytes).decode(Envelope.self).world, migratedFrom: schema, tail: nil)
         } catch {
-            return .unreadable("its schema \(probe.schema) contents could not be migrated: \(explain(error))")
+            return .unreadable("its schema \(schema) contents could not be migrated: \(explain(error))")
         }
     }
 

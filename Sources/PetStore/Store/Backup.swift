@@ -1,4 +1,3 @@
-import FoundationEssentials
 import PetCore
 
 /// What a restore needs, as an export carries it (petprogress(7) §5 "Import", §7): the state exactly as
@@ -63,39 +62,60 @@ public struct Backup: Sendable {
         }
     }
 
-    /// Reads an export document whole: its `format` must be `format`, its `schema` exactly `schema`
+    /// Reads an export document: its `format` must be `format`, its `schema` exactly `schema`
     /// (an older export lacks what a restore needs, a newer one is not understood), and its `store`
     /// member is decoded with the store's own decoders — the same checks as a load — after the
     /// store's migrations when it is older. Then the parts must agree: history ascending, each day
-    /// once, none after the last closed day, which is before the open day.
+    /// once, none after the last closed day, which is before the open day. The document is read
+    /// once by `JSONDocument` (linear, at most 64 deep, no key twice in an object) and decoded
+    /// from its tokens; only an older store is made a tree, for its migrations.
     public static func read(document bytes: [UInt8], format: String, schema: Int) throws(Refusal) -> Backup {
         guard !bytes.isEmpty else { throw Refusal("the file is empty") }
-        guard let document = JSONValue.parse(Data(bytes)) else {
-            throw Refusal("it is not valid JSON (truncated or damaged)")
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes)
+        } catch {
+            throw Refusal(sentence(error))
         }
-        guard case .string(let found)? = document[Key.documentFormat], found == format else {
+        let root = document.root
+        guard let at = document.member(Key.documentFormat, of: root), document.string(at: at) == format else {
             throw Refusal("it is not a Pet Progress export (its \"format\" is not \"\(format)\")")
         }
-        guard case .integer(let found)? = document[Key.documentSchema] else {
+        guard let at = document.member(Key.documentSchema, of: root), let found = document.integer(at: at, as: Int64.self)
+        else {
             throw Refusal("it has no export schema version")
         }
         if found > schema {
             throw Refusal(
                 "it was written by a newer Pet Progress (export schema \(found); this version reads \(schema))")
         }
-        guard found == schema, let store = document[Key.documentStore]?.object else {
+        guard found == schema, let store = document.member(Key.documentStore, of: root),
+            document.kind(at: store) == .object
+        else {
             throw Refusal(
                 "it is an export of schema \(found), which does not hold everything a restore needs (the opening pet, the counters, the visible snapshot); this version restores exports of schema \(schema)"
             )
         }
-        let backup = try decode(store)
+        let backup = try decode(document, store: store)
         try check(backup)
         return backup
     }
 
-    /// The `store` member, migrated to the current schema when older, through the stored types' decoders.
-    private static func decode(_ store: [String: JSONValue]) throws(Refusal) -> Backup {
-        guard case .integer(let version)? = store[Key.schema.stringValue] else {
+    /// Why a document is not JSON this reader takes, as a refusal's sentence.
+    static func sentence(_ error: JSONReadError) -> String {
+        if error.problem.hasPrefix("an object holds the key") {
+            return "\(error.problem) (at byte \(error.offset)), so it is not an export: tools disagree on which copy counts"
+        }
+        if error.problem.hasPrefix("it nests deeper") { return "\(error.problem) (at byte \(error.offset))" }
+        return "it is not valid JSON (truncated or damaged: \(error.problem) at byte \(error.offset))"
+    }
+
+    /// The `store` member: decoded straight from the document's tokens when current; when
+    /// older, migrated to the current schema first through the stored types' decoders.
+    private static func decode(_ document: JSONDocument, store: Int) throws(Refusal) -> Backup {
+        guard let at = document.member(Key.schema.stringValue, of: store),
+            let version = document.integer(at: at, as: Int64.self)
+        else {
             throw Refusal("its \"store\" has no schema version")
         }
         if version > Int64(Schema.current) {
@@ -103,24 +123,34 @@ public struct Backup: Sendable {
                 "its store was written by a newer Pet Progress (schema \(version); this version reads up to \(Schema.current))"
             )
         }
-        guard version >= 0, case .object(var world)? = store[Key.world.stringValue],
-            case .array(var records)? = store[Key.history.stringValue]
+        guard version >= 0, let worldAt = document.member(Key.world.stringValue, of: store),
+            document.kind(at: worldAt) == .object, let historyAt = document.member(Key.history.stringValue, of: store),
+            document.kind(at: historyAt) == .array
         else { throw Refusal("its \"store\" lacks the world or the history") }
-        if version < Int64(Schema.current) {
-            guard let migrated = Schema.migrate(world, from: Int(version), using: Schema.worldMigrations) else {
-                throw Refusal("its store's schema \(version) is not one this version can migrate")
+        do {
+            if version == Int64(Schema.current) {
+                let envelope = try document.decode(Envelope.self, at: store)
+                return Backup(world: envelope.world, history: envelope.history)
             }
-            world = migrated
-            records = records.map { record in
-                record.object.flatMap { Schema.migrate($0, from: Int(version), using: Schema.recordMigrations) }
-                    .map(JSONValue.object) ?? record
-            }
+        } catch {
+            throw Refusal("its \"store\" does not hold a valid state (\(explain(error)))")
+        }
+        guard case .object(var world) = JSONValue(document, at: worldAt),
+            case .array(var records) = JSONValue(document, at: historyAt)
+        else { throw Refusal("its \"store\" lacks the world or the history") }
+        guard let migrated = Schema.migrate(world, from: Int(version), using: Schema.worldMigrations) else {
+            throw Refusal("its store's schema \(version) is not one this version can migrate")
+        }
+        world = migrated
+        records = records.map { record in
+            record.object.flatMap { Schema.migrate($0, from: Int(version), using: Schema.recordMigrations) }
+                .map(JSONValue.object) ?? record
         }
         let rebuilt = JSONValue.object([
             Key.world.stringValue: .object(world), Key.history.stringValue: .array(records),
         ])
         do {
-            let envelope = try JSONDecoder().decode(Envelope.self, from: Data(rebuilt.bytes))
+            let envelope = try JSONDocument(rebuilt.bytes).decode(Envelope.self)
             return Backup(world: envelope.world, history: envelope.history)
         } catch {
             throw Refusal("its \"store\" does not hold a valid state (\(explain(error)))")

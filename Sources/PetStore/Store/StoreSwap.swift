@@ -38,10 +38,41 @@ enum StoreSwap {
         }
         try stage.fsync()
         let backup = try keepCurrent(in: folder, stamp: stamp)
-        try folder.rename(staged, ready)
+        do {
+            try folder.rename(staged, ready)
+        } catch {
+            // Not committed: the store is as it was, so nothing of this import stays behind.
+            try? clear(backup.name, in: folder)
+            try? clear(staged, in: folder)
+            throw error
+        }
         try folder.fsync()
         try finish(in: folder)
-        return backup
+        pruneBackups(in: folder)
+        return backup.path
+    }
+
+    /// How many replaced data sets are kept aside (petprogress(7) §5).
+    static let keptBackups = 3
+
+    /// The replaced data sets kept aside, oldest first: `import-backup-<stamp>[-n]`, by stamp then n.
+    static func backups(in folder: DataFolder) -> [String] {
+        let prefix = "import-backup-"
+        let names = ((try? folder.names()) ?? []).filter { $0.hasPrefix(prefix) }
+        func order(_ name: String) -> (String, Int) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let n = Int(rest[rest.index(after: dash)...]) else {
+                return (String(rest), 0)
+            }
+            return (String(rest[..<dash]), n)
+        }
+        return names.sorted { order($0) < order($1) }
+    }
+
+    /// Removes all but the latest `keptBackups` sets. Best effort: the import has committed, and a
+    /// set that cannot be removed (something of the user's inside it) stays.
+    private static func pruneBackups(in folder: DataFolder) {
+        for name in backups(in: folder).dropLast(keptBackups) { try? clear(name, in: folder) }
     }
 
     /// Completes a committed swap and removes what an uncommitted or finished one left.
@@ -68,7 +99,9 @@ enum StoreSwap {
     }
 
     /// Links every current data file into a new `import-backup-<stamp>[-n]/`; returns its path.
-    private static func keepCurrent(in folder: DataFolder, stamp: String) throws(StoreError) -> String {
+    private static func keepCurrent(in folder: DataFolder, stamp: String) throws(StoreError) -> (
+        name: String, path: String
+    ) {
         let base = "import-backup-" + stamp
         var target = base
         var n = 1
@@ -85,7 +118,7 @@ enum StoreSwap {
         }
         try backup.fsync()
         try folder.fsync()
-        return backup.path
+        return (target, backup.path)
     }
 
     /// Removes one of the swap's directories and the files in it; none there is no failure.

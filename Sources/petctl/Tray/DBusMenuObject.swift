@@ -21,7 +21,11 @@ enum DBusMenuObject {
             ExportedObject.Method("GetGroupProperties", in: "aias", out: "a(ia{sv})") { call in
                 let menu = source.menu()
                 let names = try strings(call, 1)
-                let ids = (try call.argument(0)).arrayValues?.compactMap(\.int32Value) ?? []
+                // Each id once, and only the menu's own: the reply never outgrows the menu.
+                var seen = Set<Int32>()
+                let ids = ((try call.argument(0)).arrayValues?.compactMap(\.int32Value) ?? []).filter {
+                    seen.insert($0).inserted
+                }
                 let found = ids.compactMap { menu.root.find($0) }.map {
                     DBusValue.structure([.int32($0.id), .vardict($0.properties(names))])
                 }
@@ -32,7 +36,7 @@ enum DBusMenuObject {
                 let name = try call.string(1)
                 guard let value = item.properties([name]).first?.1 else {
                     // not translated: a D-Bus error message, for the tray host's log.
-                    throw DBusError.invalidArgs("Menu item \(item.id) has no property '\(name)' set.")
+                    throw DBusError.invalidArgs("Menu item \(item.id) has no property \(DBusError.quote(name)) set.")
                 }
                 return [.variant(value)]
             },
@@ -67,9 +71,14 @@ enum DBusMenuObject {
             ExportedObject.Property("Status", signature: "s") { .string("normal") },
             ExportedObject.Property("IconThemePath", signature: "as") { .stringArray([]) },
         ]
-        return try ExportedObject(
+        let object = try ExportedObject(
             path: path, interfaces: [ExportedObject.Interface(interface, methods: methods, properties: properties)],
             introspectionXML: TrayIntrospection.menu)
+        // The same bounds as the daemon's (petprogress(7) §6): a host asks for a few dozen ids and
+        // names; a call holding a million is refused before one is read.
+        object.stringLimit = 4096
+        object.valueBudget = 4096
+        return object
     }
 
     /// A `clicked` on an item with an action performs it; other events (`opened`, `hovered`…) are

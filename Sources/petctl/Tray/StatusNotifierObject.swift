@@ -58,8 +58,11 @@ enum StatusNotifierObject {
             ExportedObject.Method("ContextMenu", in: "ii") { _ in [] },
             ExportedObject.Method("Scroll", in: "is") { _ in [] },
         ]
-        return try ExportedObject(
+        let object = try ExportedObject(
             path: path, interfaces: [ExportedObject.Interface(interface, methods: methods, properties: properties)],
             introspectionXML: TrayIntrospection.item)
+        object.stringLimit = 4096
+        object.valueBudget = 64
+        return object
     }
 }
