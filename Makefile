@@ -48,7 +48,7 @@ DESKTOP_ENTRIES = $(patsubst data/%,$(GENERATED)/desktop/%,$(wildcard data/*.des
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
     $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES)
 
-.PHONY: all deps build locale test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
+.PHONY: all deps build locale check check-fresh test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
 all: build
 
@@ -79,6 +79,42 @@ PYTHON ?= /usr/bin/python3
 # The GNOME Shell extension (contrib/gnome-shell) and the zip `gnome-extensions install` takes.
 GNOME_EXTENSION = contrib/gnome-shell/petprogress@petprogress.io
 GNOME_EXTENSION_ZIP = .build/petprogress@petprogress.io.shell-extension.zip
+
+# The everyday loop, in a few minutes once built: every swift test target but the reliability
+# suites (the unit suites, the in-process service tests, the integration suites on a private bus),
+# the translations, the GNOME extension's gjs tests, the unit's confinement and the funnel's nm
+# gate. No root, no network once the packages are resolved, no Debian root, no apt-get: a missing
+# package is named, not installed. Tests that need root say so as they skip, and the skips are
+# listed again at the end. `make test` is the whole thing (CI).
+CHECK_LOG = .build/check.log
+check:
+	@bash scripts/deps.sh --no-install build run check
+	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory locale
+	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
+	@failed=""; : > $(CHECK_LOG); rm -f $(CHECK_LOG).failed; \
+	echo "== petctl's translations"; $(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	for t in $(TEST_TARGETS); do \
+	    echo "== $$t"; \
+	    { $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' 2>&1 || echo " $$t" >> $(CHECK_LOG).failed; } \
+	        | tee -a $(CHECK_LOG); \
+	done; \
+	failed="$$failed$$(cat $(CHECK_LOG).failed 2>/dev/null | tr -d '\n')"; \
+	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
+	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
+	echo "== GNOME Shell extension"; \
+	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
+	skipped=$$(grep -cE 'Test .* skipped(\.$$|: ")|^SKIP ' $(CHECK_LOG) || true); \
+	if [ "$$skipped" -gt 0 ]; then echo "make check: $$skipped skipped here (they run in make test, as root):"; \
+	    grep -E 'Test .* skipped(\.$$|: ")|^SKIP ' $(CHECK_LOG) | sed 's/^/  /'; fi; \
+	if [ -n "$$failed" ]; then echo "make check: failed:$$failed"; exit 1; fi; echo "make check: passed"
+
+# The README's commands on a pristine Debian 12 with the toolchain and nothing else, in a root of
+# its own (scripts/check-fresh-machine.sh; as root, an hour or more: it builds everything twice and
+# its own desktop roots). Run it whenever the set-up changes.
+check-fresh:
+	@bash scripts/deps.sh debootstrap zstd
+	bash scripts/check-fresh-machine.sh
 
 test:
 	@bash scripts/deps.sh build run test
@@ -177,8 +213,10 @@ man: deps
 	$(RELEASE) --product generate-manual
 	bash scripts/man-page.sh $(PETCTL) .build-release/release/generate-manual $(GENERATED)/man
 
-run: release
-	@bash scripts/deps.sh run
+# Every package make run needs is asked for at once (one `sudo apt-get install` line for a user).
+run:
+	@bash scripts/deps.sh build run
+	@$(MAKE) --no-print-directory release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
 bench:

@@ -17,7 +17,6 @@ me="check-tray-xfce"
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$repo/.build/debug}" && pwd)
 out=${2:-}
-bash "$repo/scripts/deps.sh" xfce4-panel xvfb
 # shellcheck source=scripts/headless-session.sh
 . "$repo/scripts/headless-session.sh"
 need_tools xfce4-panel Xvfb busctl python3 setpriv dbus-daemon

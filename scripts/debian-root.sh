@@ -96,8 +96,12 @@ do_mount() {
 }
 
 do_ensure() {
-    # Only the root's path goes to stdout (callers capture it): everything a helper prints, to stderr.
-    command -v debootstrap > /dev/null && command -v zstd > /dev/null || bash "$here/deps.sh" debootstrap zstd >&2
+    # Only the root's path goes to stdout (callers capture it). The tools come from the set-up step
+    # (`scripts/deps.sh test`, which make test runs first), never from here in the middle of a check.
+    local tool
+    for tool in debootstrap zstd; do
+        command -v "$tool" > /dev/null || { say "$tool is missing: run scripts/deps.sh test (make test does)"; return 1; }
+    done
     mkdir -p "$cache"
     exec 9> "$cache/$name.lock"
     flock 9

@@ -178,7 +178,12 @@ import Testing
     /// In a user namespace whose inotify limit is 0 until two seconds after start, the daemon has no
     /// watch at first: it says so, tries again, and once it can, reads the zone afresh — so a zone
     /// file replaced meanwhile is noticed.
-    @Test("without inotify at start, the daemon tries again and catches up with a change made meanwhile")
+    /// Root only: the namespace maps the daemon to its uid 0, and the bus takes its D-Bus
+    /// credentials (uid 0) only when the bus's own user is root; as another user the bus refuses
+    /// the connection (NoReply), whatever the daemon does.
+    @Test(
+        "without inotify at start, the daemon tries again and catches up with a change made meanwhile",
+        .enabled(if: getuid() == 0, "a user namespace's root reaches the bus only when the bus runs as root (CI runs as root)"))
     func inotifyRefusedAtStart() async throws {
         let world = try await World("no-inotify")
         defer { world.close() }

@@ -4,16 +4,21 @@ import PetCore
 /// A typed client of `petprogressd`: one method per member of the contract (petprogress(7) §6.1), typed
 /// results and typed errors. Blocking calls on one connection; use it from one thread.
 ///
-/// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation).
+/// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation),
+/// unless the client is made with `autoStart: false`: a client that only watches (the tray) must
+/// not start the daemon (petprogress(7) §8: watching is not using).
 public final class PetClient {
     /// The connection calls go through; add it to LinuxKit's `EventLoop` to receive subscribed signals.
     public let connection: Connection
     /// How long a call waits for its reply; nil is libdbus's default (25 s).
     public let timeout: Duration?
+    /// Whether a call may start the daemon through D-Bus activation.
+    public let autoStart: Bool
 
-    public init(connection: Connection, timeout: Duration? = nil) {
+    public init(connection: Connection, timeout: Duration? = nil, autoStart: Bool = true) {
         self.connection = connection
         self.timeout = timeout
+        self.autoStart = autoStart
     }
 
     /// A client on the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
@@ -237,9 +242,11 @@ public final class PetClient {
     {
         let reply: [DBusValue]
         do {
-            reply = try connection.call(
-                destination: PetBus.name, path: PetBus.path, interface: interface, member: member,
-                arguments: arguments, timeout: timeout)
+            let message = try Message.methodCall(
+                destination: PetBus.name, path: PetBus.path, interface: interface, member: member)
+            try message.append(arguments)
+            message.autoStart = autoStart
+            reply = try connection.call(message, timeout: timeout).arguments()
         } catch {
             throw PetClientError(error as? DBusError ?? .failed("\(error)"))
         }
@@ -256,6 +263,7 @@ public final class PetClient {
                 let message = try Message.methodCall(
                     destination: PetBus.name, path: PetBus.path, interface: PetBus.interface, member: member)
                 try message.append(arguments)
+                message.autoStart = autoStart
                 return message
             }
             replies = try connection.call(all: messages, timeout: timeout)

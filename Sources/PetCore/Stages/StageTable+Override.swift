@@ -4,6 +4,9 @@ import FoundationEssentials
 /// rules for a file as its reader found it (the reading itself stays with the caller, which owns
 /// the I/O).
 extension StageTable {
+    /// The most bytes a reader takes of the override file: a stage table is a few kilobytes.
+    public static let overrideLimit = 1 << 20
+
     /// The override file as its reader found it.
     public enum OverrideFile: Equatable, Sendable {
         /// There is no file: the built-in table is in force.

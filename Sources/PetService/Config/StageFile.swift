@@ -18,17 +18,13 @@ public enum StageFile {
     }
 
     /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes (at
-    /// most 1 MiB: a stage table is a few kilobytes).
+    /// most `StageTable.overrideLimit`). Through LinuxKit's one small-file read: no wait on a FIFO,
+    /// a regular file of ours; a link is followed (dotfile managers link configuration in place).
     static func read(_ path: String) -> StageTable.OverrideFile {
-        do {
-            // A FIFO would wait for a writer at the open: opened without waiting, then refused.
-            let file = try FileDescriptor.open(path, .nonBlocking)
-            defer { file.close() }
-            let status = try file.status()
-            guard status.isRegularFile else { return .unreadable(reason: "it is \(status.kind), not a regular file") }
-            return .contents(try file.readAll(limit: 1 << 20))
+        do throws(SmallFile.Failure) {
+            return .contents(try SmallFile.read(path, limit: StageTable.overrideLimit, links: .followed))
         } catch {
-            return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)
+            return error == .missing ? .missing : .unreadable(reason: error.description)
         }
     }
 }

@@ -119,32 +119,22 @@ extension PetService {
     }
 
     /// The document's bytes: only from a regular file (a pipe, a socket or a device could block the
-    /// daemon or never end), read without blocking from its start, at most `PetBus.importLimit`.
+    /// daemon or never end), read from its start, at most `PetBus.importLimit` (LinuxKit's one
+    /// small-file read, from the passed descriptor, whoever owns the file: petctl opened it).
     static func readDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> [UInt8] {
         let limit = PetBus.importLimit
-        let status: FileStatus
-        // Only fstat and pread: the descriptor is the caller's, its flags and offset are left as
-        // they are (a regular file's read never waits for a writer).
-        do throws(SystemCallError) {
-            status = try file.status()
+        do throws(SmallFile.Failure) {
+            return try SmallFile.read(file, limit: limit, owner: .anyone)
         } catch {
-            throw Backup.Refusal("the passed descriptor cannot be used (\(error))")
+            switch error {
+            case .notRegular(let kind):
+                throw Backup.Refusal(
+                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")")
+            case .tooLarge(let size, _):
+                throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(size) bytes)")
+            default:
+                throw Backup.Refusal("the passed descriptor cannot be used (\(error))")
+            }
         }
-        guard status.isRegularFile else {
-            throw Backup.Refusal(
-                "it must be passed as a regular file, not \(status.isDirectory ? "a directory" : "a pipe, a socket or a device")"
-            )
-        }
-        guard status.size <= Int64(limit) else {
-            throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(status.size) bytes)")
-        }
-        let bytes: [UInt8]
-        do throws(SystemCallError) {
-            bytes = try file.read(at: 0, count: Int(status.size) + 1)
-        } catch {
-            throw Backup.Refusal("it could not be read (\(error))")
-        }
-        guard bytes.count <= limit else { throw Backup.Refusal("it is larger than \(limit >> 20) MiB") }
-        return bytes
     }
 }

@@ -64,15 +64,7 @@ public struct ServiceClock: Sendable {
     /// A timer deadline that never comes (about 126 years of nanoseconds), safe to add to a clock.
     static let farFuture: Int64 = 1 << 62
 
-    static func realNow() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Instant(ts.tv_sec)
-    }
+    static func realNow() -> Instant { Instant(RealtimeClock.seconds()) }
 
-    static func monotonicNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
+    static func monotonicNanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 }

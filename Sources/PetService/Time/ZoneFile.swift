@@ -8,25 +8,20 @@ enum ZoneFile {
     /// Real TZif files are under 4 KiB; the largest in tzdata is about 3 KiB.
     static let maximumSize = 256 * 1024
 
-    /// The file's bytes, or why they cannot be had (a sentence fragment).
+    /// The file's bytes, or why they cannot be had (a sentence fragment). LinuxKit's one
+    /// small-file read, with a link followed (`/etc/localtime` is one) and any owner (tzdata is
+    /// root's).
     static func read(_ path: String) -> Result<[UInt8], ZoneFileError> {
-        do throws(SystemCallError) {
-            // Non-blocking: opening a FIFO must not wait for a writer.
-            let file = try FileDescriptor.open(path, .nonBlocking)
-            defer { file.close() }
-            let status = try file.status()
-            guard status.isRegularFile else { return .failure(ZoneFileError("not a regular file")) }
-            guard status.size <= maximumSize else {
-                return .failure(ZoneFileError("\(status.size) bytes, more than a zone file holds"))
-            }
-            do {
-                return .success(try file.readAll(limit: Int(status.size)))
-            } catch  where error.errno == EFBIG {
-                // More than stat said is there: the file grew while being read.
-                return .failure(ZoneFileError("changed while it was read"))
-            }
+        do throws(SmallFile.Failure) {
+            return .success(try SmallFile.read(path, limit: maximumSize, links: .followed, owner: .anyone))
         } catch {
-            return .failure(ZoneFileError(errno: error.errno))
+            switch error {
+            case .missing: return .failure(ZoneFileError(errno: ENOENT))
+            case .notRegular: return .failure(ZoneFileError("not a regular file"))
+            case .tooLarge(let size, _): return .failure(ZoneFileError("\(size) bytes, more than a zone file holds"))
+            case .system(let failure): return .failure(ZoneFileError(errno: failure.errno))
+            case .link, .notOurs: return .failure(ZoneFileError(error.description))
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LinuxKit
 
 /// `petctl open [petprogress://today]`: the deep-link target (the panel's "tap the widget").
 struct Open: ParsableCommand {
@@ -41,7 +42,7 @@ struct Open: ParsableCommand {
     func run() throws {
         // In a terminal (the handler's window) the link opens the live screen, and the window
         // closes when the user leaves it; without one, the printout.
-        if Self.problem(uri) == nil, !display.plain, isatty(0) == 1, isatty(1) == 1 {
+        if Self.problem(uri) == nil, !display.plain, TerminalDevice.isTerminal(0), TerminalDevice.isTerminal(1) {
             let color = Terminal.current(display.color).color
             throw ExitCode(try InteractiveToday(color: color).run())
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LinuxKit
 import PetBus
 import PetCore
 
@@ -33,7 +34,7 @@ struct Today: ParsableCommand {
     var interactive = false
 
     func validate() throws {
-        if interactive, isatty(0) != 1 || isatty(1) != 1 {
+        if interactive, !TerminalDevice.isTerminal(0) || !TerminalDevice.isTerminal(1) {
             throw ValidationError(tr("--interactive needs a terminal; for a printout use petctl today"))
         }
         if interactive, display.plain { throw ValidationError(tr("--interactive and --plain do not go together")) }

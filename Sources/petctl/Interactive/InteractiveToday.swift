@@ -116,9 +116,8 @@ final class InteractiveToday {
     // MARK: drawing
 
     private func draw() {
-        var size = winsize()
-        let ok = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
-        let (width, height) = ok ? (Int(size.ws_col), Int(size.ws_row)) : (80, 24)
+        let size = TerminalDevice.size(1).flatMap { $0.rows > 0 ? $0 : nil }
+        let (width, height) = size ?? (80, 24)
         let frame = InteractiveFrame(state, width: width, height: height, style: style)
         self.frame = frame
         // Home, then each line cleared and written: one write per picture.

@@ -6,28 +6,18 @@ import LinuxKit
 /// cursor and click reports on entry; every one of them undone on leaving, whatever the way out.
 final class TerminalModes {
     /// The modes the terminal had before, while ours are in force.
-    private var saved: termios?
+    private var saved: TerminalDevice.Modes?
 
     /// Alternate screen, hidden cursor, clicks reported in SGR form (xterm's 1000 and 1006).
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"
     static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
-    /// Saves stdin's modes and puts the terminal in raw mode on the alternate screen.
+    /// Saves stdin's modes and puts the terminal in raw mode on the alternate screen (raw: no line
+    /// editing, echo or signal keys, so Ctrl-C and Ctrl-Z arrive as keys and Ctrl-Z cannot stop
+    /// the screen with the terminal left raw; `TerminalDevice.Modes.raw`).
     func enter() throws(SystemCallError) {
-        var modes = termios()
-        try SystemCall.run("tcgetattr") { tcgetattr(0, &modes) }
-        var raw = modes
-        // No line editing, echo or signal keys (Ctrl-C and Ctrl-Z arrive as keys; Ctrl-Z must not
-        // stop the screen with the terminal left raw), no CR translation, no output processing.
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        try SystemCall.run("tcsetattr") { tcsetattr(0, TCSAFLUSH, &raw) }
+        let modes = try TerminalDevice.modes(0)
+        try TerminalDevice.setModes(0, modes.raw)
         saved = modes
         _ = try? SystemCall.writeAll(1, Array(Self.enterSequence.utf8))
     }
@@ -35,10 +25,10 @@ final class TerminalModes {
     /// Gives the terminal back as it was; does nothing the second time. A terminal that went away
     /// (SIGHUP, EIO) cannot be told, and that is no error.
     func leave() {
-        guard var modes = saved else { return }
+        guard let modes = saved else { return }
         saved = nil
         _ = try? SystemCall.writeAll(1, Array(Self.leaveSequence.utf8))
-        _ = tcsetattr(0, TCSAFLUSH, &modes)
+        try? TerminalDevice.setModes(0, modes)
     }
 
     deinit { leave() }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxKit
 
 /// What stdout is: its width in columns and whether it gets colour.
 struct Terminal {
@@ -13,7 +14,7 @@ struct Terminal {
     /// Reads `COLUMNS` (else the terminal's size, else 80) and decides on colour: never with
     /// `NO_COLOR` set or `TERM=dumb` (https://no-color.org), else as `choice` says.
     static func current(_ choice: ColorChoice, environment: Environment = .process) -> Terminal {
-        let isTTY = isatty(1) == 1
+        let isTTY = TerminalDevice.isTerminal(1)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         let color: Bool
         switch choice {
@@ -26,8 +27,7 @@ struct Terminal {
 
     static func width(environment: Environment, isTTY: Bool) -> Int {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return max(20, columns) }
-        var size = winsize()
-        if isTTY, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(20, Int(size.ws_col)) }
+        if isTTY, let size = TerminalDevice.size(1) { return max(20, size.columns) }
         return 80
     }
 }

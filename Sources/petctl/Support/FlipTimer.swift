@@ -17,16 +17,14 @@ extension TimerFD {
             try? disarm()
             return
         }
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
         // A flag is set from its instant on. The daemon's clock may be ahead or behind ours, and
         // simulated (`time_scale` simulated seconds per real second): the wait is the daemon's
         // time to the flip, in real seconds (from now, when an older daemon does not say its
         // clock). Both clocks are read in whole seconds, so one more of the daemon's seconds
         // keeps the timer from firing before the daemon agrees; a timer never fires sooner than
         // a tenth of a second from now, so an early wake cannot spin.
-        let realNow = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        let ahead = Double(flip + 1 - (daemonNow == 0 ? Instant(ts.tv_sec) : daemonNow))
+        let realNow = RealtimeClock.preciseSeconds()
+        let ahead = Double(flip + 1 - (daemonNow == 0 ? Instant(realNow.rounded(.down)) : daemonNow))
         let wait = max(ahead / (scale > 0 ? scale : 1), 0.1)
         let at = ((realNow + wait) * 1e9).rounded(.up)
         try? arm(atNanoseconds: at < 9e18 ? Int64(at) : Int64.max, cancelOnSet: true)

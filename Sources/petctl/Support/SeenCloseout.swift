@@ -19,8 +19,8 @@ enum SeenCloseout {
     /// The day key last shown (or `beforeAnyCloseout`), or nil when the screen was never shown
     /// (or the file is unreadable).
     static func read() -> String? {
-        guard let path, let file = try? FileDescriptor.open(path) else { return nil }
-        guard let bytes = try? file.readAll(limit: 64) else { return nil }
+        // Our own small file: no link, no FIFO, no file of another user's, 64 bytes at most.
+        guard let path, let bytes = try? SmallFile.read(path, limit: 64) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
         return text.isEmpty ? nil : text
     }

@@ -24,20 +24,18 @@ enum StageTables {
         try StageTable.load(file(path), path: path)
     }
 
-    /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes (at
-    /// most 1 MiB: a stage table is a few kilobytes).
+    /// The file as it is found on disk: missing, unreadable (with the reason), or its bytes, read
+    /// as the daemon reads it (PetService's `StageFile`: LinuxKit's one small-file read, a link
+    /// followed).
     private static func file(_ path: String) -> StageTable.OverrideFile {
-        do {
-            // A FIFO would wait for a writer at the open: opened without waiting, then refused.
-            let file = try FileDescriptor.open(path, .nonBlocking)
-            defer { file.close() }
-            let status = try file.status()
-            guard status.isRegularFile else {
-                return .unreadable(reason: tr("it is %s, not a regular file", status.kind))
-            }
-            return .contents(try file.readAll(limit: 1 << 20))
+        do throws(SmallFile.Failure) {
+            return .contents(try SmallFile.read(path, limit: StageTable.overrideLimit, links: .followed))
         } catch {
-            return error.errno == ENOENT ? .missing : .unreadable(reason: error.reason)
+            switch error {
+            case .missing: return .missing
+            case .notRegular(let kind): return .unreadable(reason: tr("it is %s, not a regular file", kind))
+            default: return .unreadable(reason: error.description)
+            }
         }
     }
 }

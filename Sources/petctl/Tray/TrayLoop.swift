@@ -163,9 +163,7 @@ final class TrayLoop {
     /// One timer at the next instant a shown task turns due or overdue (never signalled), on the
     /// daemon's clock; a wall-clock jump cancels it, and the next refresh sets it again.
     private func armTimer(daemonNow: Instant) {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        let ours = Instant(ts.tv_sec)
+        let ours = Instant(RealtimeClock.seconds())
         let now = daemonNow == 0 ? ours : daemonNow
         guard let flip = state.nextFlip(after: now) else {
             try? daemon.timer.disarm()

@@ -17,43 +17,28 @@ struct TrayReading {
         case failed(String)
     }
 
+    /// The reading, through `PetClient.today()` (the members and reply keys are PetBus's) on the
+    /// tray's connection, without starting the daemon.
     static func read(_ connection: Connection) throws(Failure) -> TrayReading {
-        let replies: [Message]
-        do {
-            let calls = try [("GetWidgetEntry", [DBusValue]()), ("ListTasks", [.string("")]), ("GetStatus", [])].map {
-                member, arguments in
-                let message = try Message.methodCall(
-                    destination: PetBus.name, path: PetBus.path, interface: PetBus.interface, member: member)
-                try message.append(arguments)
-                message.autoStart = false
-                return message
-            }
-            replies = try connection.call(all: calls, timeout: .seconds(10))
-        } catch {
-            throw .failed("\(error)")
-        }
-        if let error = replies.lazy.compactMap(\.error).first {
-            if error.name == DBusError.Name.serviceUnknown || error.name.hasSuffix(".NameHasNoOwner") { throw .stopped }
-            throw .failed(error.message)
-        }
-        do {
-            guard let entryValue = try replies[0].arguments().first,
-                let taskValues = try replies[1].arguments().first?.arrayValues
-            else { throw Failure.failed(tr("an empty reply")) }
-            let entry = try WidgetEntry(dbus: entryValue)
-            let rawUpcoming = entryValue.vardictValue?["upcoming"]?.unwrappingVariants.vardictArrayValue ?? []
-            let upcoming = entry.upcoming.enumerated().map { index, record in
-                TrayTask(record, raw: rawUpcoming.indices.contains(index) ? rawUpcoming[index] : nil)
-            }
-            let tasks = try taskValues.map { try TaskRecord(dbus: $0) }
+        let client = PetClient(connection: connection, timeout: .seconds(10), autoStart: false)
+        do throws(PetClientError) {
+            let (_, entry, tasks, status) = try client.today()
             let last = tasks.filter(\.done).max { $0.completedSeq < $1.completedSeq }
-            let now = try replies[2].arguments().first?.vardictValue?["now"]?.unwrappingVariants.int64Value ?? 0
             return TrayReading(
-                entry: entry, upcoming: upcoming, lastDone: last.map { TrayTask($0, raw: nil) }, daemonNow: now)
-        } catch let failure as Failure {
-            throw failure
+                entry: entry, upcoming: entry.upcoming.map(TrayTask.init), lastDone: last.map(TrayTask.init),
+                daemonNow: status.now)
         } catch {
-            throw .failed(tr("petprogressd's answer was not understood (%s)", "\(error)"))
+            switch error {
+            case .unreachable(let cause)
+            where cause.name == DBusError.Name.serviceUnknown || cause.name.hasSuffix(".NameHasNoOwner"):
+                throw .stopped
+            case .malformedReply(let problem):
+                throw .failed(tr("petprogressd's answer was not understood (%s)", problem.message))
+            case .rejected(let rejection):
+                throw .failed(rejection.message)
+            case .unreachable(let cause), .noAnswer(let cause), .failed(let cause):
+                throw .failed(cause.message)
+            }
         }
     }
 }

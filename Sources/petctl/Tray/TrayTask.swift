@@ -12,15 +12,16 @@ struct TrayTask: Equatable {
     var dueAt: Instant
     var overdueAt: Instant
 
-    /// A task record, with the due keys read when the daemon sends them (older daemons do not).
-    init(_ record: TaskRecord, raw: [String: DBusValue]?) {
+    /// A task record as PetBus decoded it (from an older daemon without the due keys: due only
+    /// when overdue, and no instants).
+    init(_ record: TaskRecord) {
         id = record.id
         time = record.effectiveTime
         title = record.title
         overdue = record.overdue
-        due = raw?["due"]?.boolValue ?? record.overdue
-        dueAt = raw?["due_at"]?.int64Value ?? 0
-        overdueAt = raw?["overdue_at"]?.int64Value ?? 0
+        due = record.due || record.overdue
+        dueAt = record.dueAt
+        overdueAt = record.overdueAt
     }
 
     init(id: String, time: String, title: String, due: Bool = false, overdue: Bool = false) {
