@@ -24,7 +24,8 @@ public struct Operation: Hashable, Sendable {
         self.clock = clock
         self.at = at
         self.change = change
-        self.digest = FNV1a.hash(OperationLine.body(device: device, seq: seq, clock: clock, at: at, change: change).utf8)
+        self.digest = FNV1a.hash(
+            OperationLine.body(device: device, seq: seq, clock: clock, at: at, change: change).utf8)
     }
 
     public var id: OperationID { "\(device).\(seq).\(hex(digest))" }

@@ -76,7 +76,9 @@ import Testing
         let end = t0 + 3 * dayLength
         #expect(a.state(at: end).canonicalBytes == b.state(at: end).canonicalBytes)
         #expect(a.tip.refused == [doneB.id])
-        #expect(a.state(at: end).history.first?.petAtClose == Engine.apply([.doneOnTime, .dailyResult(done: 1, total: 1)], to: .hatchling, table: .builtIn))
+        #expect(
+            a.state(at: end).history.first?.petAtClose
+                == Engine.apply([.doneOnTime, .dailyResult(done: 1, total: 1)], to: .hatchling, table: .builtIn))
     }
 
     /// A completion made offline on Tuesday and seen on Thursday counts on Tuesday: Tuesday's
@@ -140,7 +142,8 @@ struct Network {
             for d in due { net.replicas[d.to].receive([d.op]) }
             let r = step < devices ? step : rng.below(devices)
             let now = t + Instant(skews[r % skews.count])
-            let change = step < devices ? .wake : randomChange(net.replicas[r].state(at: now), now: now, zone: berlin, rng: &rng)
+            let change =
+                step < devices ? .wake : randomChange(net.replicas[r].state(at: now), now: now, zone: berlin, rng: &rng)
             guard let op = try? net.replicas[r].make(change, now: now) else { continue }
             net.made.append(op)
             for other in 0..<devices where other != r {

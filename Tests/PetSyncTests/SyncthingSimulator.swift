@@ -167,7 +167,11 @@ final class SyncthingSimulator {
         if let bytes = loser.bytes {
             try Data(bytes).write(to: dir(d.to).appendingPathComponent(conflictName(d.name, loser.mtime)))
         }
-        if let bytes = winner.bytes { try Data(bytes).write(to: target) } else { try? FileManager.default.removeItem(at: target) }
+        if let bytes = winner.bytes {
+            try Data(bytes).write(to: target)
+        } else {
+            try? FileManager.default.removeItem(at: target)
+        }
         try? FileManager.default.removeItem(at: temp)
         known[d.to]![d.name] = winner
         announce(from: d.to, d.name, winner, now: now)
