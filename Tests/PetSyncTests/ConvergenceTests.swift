@@ -9,8 +9,8 @@ import Testing
 @Suite struct ConvergenceTests {
     /// Fast sizes in `make test`; `PETPROGRESS_RELIABILITY=full` (make reliability) runs the long ones.
     static let full = SyncRun.isFull
-    static let runs = full ? 400 : 40
-    static let steps = full ? 600 : 120
+    static let runs = full ? 200 : 40
+    static let steps = full ? 400 : 120
 
     @Test func devicesThatHoldTheSameOperationsHoldTheSameState() async {
         await propertyCheck(

@@ -7,8 +7,8 @@ import Testing
 /// world, the same answers (accepted or refused) and the same history records as PetCore driven
 /// directly, as the daemon drives it (catch up, then the change).
 @Suite struct SingleReplicaTests {
-    static let runs = SyncRun.isFull ? 400 : 40
-    static let steps = SyncRun.isFull ? 800 : 200
+    static let runs = SyncRun.isFull ? 200 : 40
+    static let steps = SyncRun.isFull ? 600 : 200
 
     /// Generated lives: adds, done, undo, snooze, edits, deletions, rest marks, every setting, days
     /// skipped (catch-up), DST, and the clock stepping back a few minutes or more than an hour.

@@ -10,7 +10,7 @@ import Testing
 /// log: conflict copies), and one whose data directory is restored from a backup. At the end every machine holds every operation ever
 /// made, shows the same state byte for byte, and no conflict copy is left behind.
 @Suite struct SyncedFolderTests {
-    static let runs = SyncRun.isFull ? 12 : 2
+    static let runs = SyncRun.isFull ? 4 : 2
     static let days = SyncRun.isFull ? 28 : 12
 
     @Test func threeMachinesConvergeAndLoseNothing() throws {
