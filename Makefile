@@ -68,7 +68,7 @@ locale:
 
 # Each test target runs in its own process: the bus suites wait on real processes, and sharing one
 # cooperative thread pool with the CPU-heavy sweeps of another target starves their waits.
-TEST_TARGETS = LinuxKitTests PetCoreTests PetBusTests PetCtlTests PetStoreTests PetServiceTests DBusKitTests IntegrationTests
+TEST_TARGETS = LinuxKitTests PetCoreTests PetSyncTests PetBusTests PetCtlTests PetStoreTests PetServiceTests DBusKitTests IntegrationTests
 # The load, crash and soak suites of docs/RELIABILITY.md (fast sizes) run after the other
 # integration suites, not beside them: 16 busy clients would slow the suites that race a scaled
 # clock, and those them.

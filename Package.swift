@@ -18,6 +18,10 @@ let package = Package(
         // Optimised in debug builds too: the zone sweeps in PetCoreTests call `Zone.offset(at:)`
         // some 10^9 times, 5× slower unoptimised (docs/DECISIONS.md, "Zones without ICU").
         .target(name: "PetCore", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // One pet on two machines (docs/SYNC.md): operations, their fold through PetCore, the merge. No I/O.
+        .target(
+            name: "PetSync", dependencies: ["PetCore"],
+            swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The PetCore benchmark (docs/BENCHMARKS.md, "PetCore"); build with -c release.
         .executableTarget(name: "bench-core", dependencies: ["PetCore"], path: "bench/core", swiftSettings: strict),
 
@@ -108,6 +112,13 @@ let package = Package(
             dependencies: [
                 "PetCore", "PetBus", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
+        // The sync model's properties, and a simulated synced folder of real files (docs/SYNC.md).
+        .testTarget(
+            name: "PetSyncTests",
+            dependencies: [
+                "PetCore", "PetSync", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
         .testTarget(name: "PetBusTests", dependencies: ["DBusKit", "PetBus", "PetCore"], swiftSettings: strict),

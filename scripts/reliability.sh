@@ -56,6 +56,8 @@ step hostile-input swift_test 'IntegrationTests.Reliability/HostileBurstTests'
 step floods swift_test 'IntegrationTests.Reliability/FloodTests'
 step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
 step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
+# One pet on two machines (docs/SYNC.md): the model's properties and the simulated synced folder, long sizes.
+step sync swift_test 'PetSyncTests\.'
 
 # The data directory's attacks (links planted by another user, FIFOs, another user's directory and
 # files, SIGTERM during the start), each a test that passes or fails: the fragment lists them.
