@@ -121,9 +121,9 @@ def main():
         sys.exit(0 if check() else 1)
     elif command == "compile" and len(sys.argv) == 3:
         for language in languages():
-            compile_one(sys.argv[2], language, os.path.join(PODIR, language + ".po"))
+            compile_one(os.path.abspath(sys.argv[2]), language, os.path.join(PODIR, language + ".po"))
     elif command == "pseudo" and len(sys.argv) == 3:
-        pseudo(sys.argv[2])
+        pseudo(os.path.abspath(sys.argv[2]))
     else:
         sys.exit(__doc__)
 
