@@ -68,7 +68,11 @@ def main():
         for t in texts(pick(log)):
             for word in args:
                 t = t.replace(word, " ")
-            t = re.sub(r"⟦[^⟦⟧]*⟧", " ", t)
+            while True:  # marks nest: a translated sentence holds translated words
+                inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", t)
+                if inner == t:
+                    break
+                t = inner
             left += [w for w in re.split(r"[^A-Za-z]+", t) if w]
         print(" ".join(sorted(set(left))))
         sys.exit(1 if left else 0)

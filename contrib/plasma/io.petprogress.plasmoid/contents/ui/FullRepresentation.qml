@@ -16,11 +16,11 @@ import "../code/timeinput.js" as TimeInput
 PlasmaExtras.Representation {
     id: full
 
-    Layout.minimumWidth: Kirigami.Units.gridUnit * 18
+    // At least what the content needs: a window (plasmawindowed, the desktop) is made this size.
+    Layout.minimumWidth: Kirigami.Units.gridUnit * 22
     Layout.preferredWidth: Kirigami.Units.gridUnit * 22
-    Layout.minimumHeight: Kirigami.Units.gridUnit * 14
-    Layout.preferredHeight: column.implicitHeight + Kirigami.Units.largeSpacing * 2
-    collapseMarginsHint: true
+    Layout.minimumHeight: Math.min(column.implicitHeight, Kirigami.Units.gridUnit * 30) + Kirigami.Units.largeSpacing * 2
+    Layout.preferredHeight: Layout.minimumHeight
 
     readonly property var entry: root.running ? root.entry : null
     /** What the time field reads as, resolved on the daemon's clock: {time} or {error}. */
@@ -143,8 +143,8 @@ PlasmaExtras.Representation {
         }
         QQC2.ScrollView {
             Layout.fillWidth: true
-            Layout.fillHeight: true
             Layout.preferredHeight: Math.min(taskColumn.implicitHeight, Kirigami.Units.gridUnit * 12)
+            Layout.maximumHeight: Layout.preferredHeight
             visible: root.tasks.length > 0
             ColumnLayout {
                 id: taskColumn

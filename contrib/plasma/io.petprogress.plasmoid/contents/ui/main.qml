@@ -130,9 +130,8 @@ PlasmoidItem {
         }
     ]
 
-    onExpandedChanged: if (expanded) refresh()
+    onExpandedChanged: if (root.expanded) refresh()
     Component.onCompleted: {
-        console.debug(viewLog, {toString: () => { root.logging = true; return "view log on"; }});
         watchSignals();
         refresh();
     }
@@ -145,14 +144,13 @@ PlasmoidItem {
     }
 
     /** Test aid: with QT_LOGGING_RULES="io.petprogress.plasmoid.debug=true", every read logs what
-     * the popup shows (see contrib/plasma/tests/check-plasma-widget.sh); silent otherwise. */
+     * the popup shows (scripts/check-plasma-widget.sh); silent otherwise. QML's console formats
+     * its arguments whether or not the category is on, so the (bounded) walk runs after every read. */
     LoggingCategory {
         id: viewLog
         name: "io.petprogress.plasmoid"
         defaultLogLevel: LoggingCategory.Warning
     }
-    /** The category is on: console turns its arguments into text only for a category that is. */
-    property bool logging: false
     property Item shownPopup: null
     Timer {
         id: logSoon
@@ -173,6 +171,15 @@ PlasmoidItem {
             if (value instanceof Date)
                 return value;
             const keys = Object.keys(value);
+            // A D-Bus array (aa{sv}) arrives as a list-like object: indices, and maybe a length.
+            const length = typeof value.length === "number" ? value.length
+                : keys.length > 0 && keys.every((k, i) => k === String(i)) ? keys.length : -1;
+            if (length >= 0) {
+                const list = [];
+                for (let i = 0; i < length && i < 512; i++)
+                    list.push(plain(value[i], d + 1));
+                return list;
+            }
             // The module's typed wrappers (a uint64 as {value: N}, a variant) hold one value.
             if (keys.length === 1 && keys[0] === "value" && typeof value.value !== "object")
                 return value.value;
@@ -222,8 +229,7 @@ PlasmoidItem {
             known = true;
             running = failures === 0;
             armMoment();
-            if (logging)
-                logSoon.restart();  // once the popup has laid out what it read
+            logSoon.restart();  // once the popup has laid out what it read
             if (readAgain) {
                 readAgain = false;
                 refresh();
@@ -234,11 +240,15 @@ PlasmoidItem {
             finish();
         };
         call("GetWidgetEntry", [], "", function (values) {
-            entry = values[0] || null;
+            const read = values[0] && typeof values[0] === "object" ? values[0] : null;
+            if (read && !Array.isArray(read.upcoming))
+                read.upcoming = [];
+            entry = read;
             finish();
         }, fail);
         call("ListTasks", [""], "(s)", function (values) {
-            const tasks = values[0] || [];
+            // An empty array arrives as "" from Plasma 6.3's decoder.
+            const tasks = Array.isArray(values[0]) ? values[0] : [];
             let last = null;
             for (const t of tasks)
                 if (t.done && (last === null || Number(t.completed_seq) > Number(last.completed_seq)))
