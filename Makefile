@@ -42,11 +42,16 @@ GENERATED = .build-release/generated
 LOCALE = .build-release/release/../share/locale
 CATALOGUES = $(patsubst po/%.po,$(LOCALE)/%/LC_MESSAGES/petprogress.mo,$(wildcard po/*.po))
 DESKTOP_ENTRIES = $(patsubst data/%,$(GENERATED)/desktop/%,$(wildcard data/*.desktop.in))
+# The Plasma widget's catalogues (contrib/plasma/po), which install.sh puts in its package's
+# contents/locale.
+PLASMA_DOMAIN = plasma_applet_io.petprogress.plasmoid
+PLASMA_CATALOGUES = $(patsubst contrib/plasma/po/%.po,$(GENERATED)/plasma/locale/%/LC_MESSAGES/$(PLASMA_DOMAIN).mo,$(wildcard contrib/plasma/po/*.po))
 
 # What `make install`, `make deb` and `make dist` ship: the builds are made when missing, never
 # rebuilt by them (`make release` rebuilds); the catalogues and desktop entries when a .po changed.
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
-    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES)
+    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES) \
+    $(PLASMA_CATALOGUES)
 
 .PHONY: all deps build locale check check-fresh test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
@@ -149,6 +154,9 @@ test:
 	    || failed="$$failed gnome-shell-48"; \
 	echo "== petctl tray in Plasma 6's system tray (a Debian 13 root, built once and cached)"; \
 	bash scripts/check-plasma.sh .build/debug .build/desktops/plasma || failed="$$failed plasma-6"; \
+	echo "== the Plasma widget: its translations, then in Plasma 6 (plasmawindowed, the same root)"; \
+	{ $(PYTHON) contrib/plasma/po.py check \
+	    && bash scripts/check-plasma-widget.sh .build/debug .build/desktops/plasma-widget; } || failed="$$failed plasma-widget"; \
 	echo "== petctl tray in GNOME Shell 48's top bar through the AppIndicator extension (the same root)"; \
 	bash scripts/check-gnome-appindicator.sh .build/debug .build/desktops/gnome-appindicator || failed="$$failed gnome-appindicator"; \
 	echo "== the shipped build"; \
@@ -185,6 +193,8 @@ $(CATALOGUES): $(LOCALE)/%/LC_MESSAGES/petprogress.mo: po/%.po
 	@$(MAKE) --no-print-directory locale BIN=.build-release/release
 $(GENERATED)/desktop/%.desktop.in: data/%.desktop.in $(wildcard po/*.po)
 	$(PYTHON) scripts/po.py desktop $< $@
+$(PLASMA_CATALOGUES): $(GENERATED)/plasma/locale/%/LC_MESSAGES/$(PLASMA_DOMAIN).mo: contrib/plasma/po/%.po
+	$(PYTHON) contrib/plasma/po.py compile $(GENERATED)/plasma/locale
 
 # Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and

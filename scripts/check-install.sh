@@ -65,7 +65,14 @@ expected_files() {
     done
     while IFS= read -r -d '' file; do
         printf '%s 644\n' "$share/doc/petprogress/${file#contrib/}"
-    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0)
+    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path 'contrib/plasma/*' ! -path '*/tests/*' -print0)
+    # The Plasma widget, where Plasma looks (per user: ~/.local/share/plasma/plasmoids), with its catalogues.
+    while IFS= read -r -d '' file; do
+        printf '%s 644\n' "$share/plasma/plasmoids/${file#contrib/plasma/}"
+    done < <(find contrib/plasma/io.petprogress.plasmoid -type f -print0)
+    for file in contrib/plasma/po/*.po; do
+        printf '%s 644\n' "$share/plasma/plasmoids/io.petprogress.plasmoid/contents/locale/$(basename "$file" .po)/LC_MESSAGES/plasma_applet_io.petprogress.plasmoid.mo"
+    done
 }
 
 # Checks one installed tree: the exact file set and modes, the contents, the substituted paths.

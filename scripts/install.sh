@@ -10,7 +10,7 @@
 #   install.sh stage DIR
 # PREFIX (default /usr/local) decides every directory; each can be set on its own (BINDIR, DATADIR,
 # MANDIR, DOCDIR, ICONDIR, DBUSINTERFACEDIR, DBUSSERVICEDIR, SYSTEMDUSERUNITDIR, APPLICATIONSDIR,
-# SYSCONFDIR, AUTOSTARTDIR, BASHCOMPLETIONDIR, ZSHCOMPLETIONDIR, FISHCOMPLETIONDIR), from the
+# SYSCONFDIR, AUTOSTARTDIR, BASHCOMPLETIONDIR, ZSHCOMPLETIONDIR, FISHCOMPLETIONDIR, PLASMOIDDIR), from the
 # environment or as NAME=VALUE arguments; DESTDIR stages the install elsewhere.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +27,7 @@ if [ "$action" = stage ]; then
     shift
 fi
 names=" PREFIX DESTDIR BINDIR DATADIR MANDIR DOCDIR ICONDIR DBUSINTERFACEDIR DBUSSERVICEDIR SYSTEMDUSERUNITDIR
-    APPLICATIONSDIR SYSCONFDIR AUTOSTARTDIR BASHCOMPLETIONDIR ZSHCOMPLETIONDIR FISHCOMPLETIONDIR "
+    APPLICATIONSDIR SYSCONFDIR AUTOSTARTDIR BASHCOMPLETIONDIR ZSHCOMPLETIONDIR FISHCOMPLETIONDIR PLASMOIDDIR "
 for arg in "$@"; do
     name=${arg%%=*}
     [[ $arg == *=* && $names == *[[:space:]]"$name"[[:space:]]* ]] || { echo "install.sh: unknown setting '$arg'" >&2; usage; }
@@ -46,6 +46,8 @@ else
     GENERATED=${GENERATED:-.build-release/generated}
     LOCALE=${LOCALE:-.build-release/release/../share/locale}
 fi
+# The Plasma widget (contrib/plasma): its package, installed as a directory of that name.
+PLASMOID=io.petprogress.plasmoid
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
@@ -83,6 +85,8 @@ if [ -n "${HOME:-}" ] && [[ $PREFIX == "${HOME%/}"/* ]]; then
     APPLICATIONSDIR=${APPLICATIONSDIR:-$userdata/applications}
     AUTOSTARTDIR=${AUTOSTARTDIR:-$userconfig/autostart}
     MIMEAPPS=$userconfig/mimeapps.list
+    # Where Plasma (and kpackagetool6 -i) keep a user's widgets.
+    PLASMOIDDIR=${PLASMOIDDIR:-$userdata/plasma/plasmoids}
 else
     USER_INSTALL=
     # petprogress(7) §8: nothing outside PREFIX. /usr's configuration lives in /etc (packaging); any
@@ -93,6 +97,7 @@ else
     SYSTEMDUSERUNITDIR=${SYSTEMDUSERUNITDIR:-$PREFIX/lib/systemd/user}
     APPLICATIONSDIR=${APPLICATIONSDIR:-$DATADIR/applications}
     AUTOSTARTDIR=${AUTOSTARTDIR:-$SYSCONFDIR/xdg/autostart}
+    PLASMOIDDIR=${PLASMOIDDIR:-$DATADIR/plasma/plasmoids}
 fi
 HANDLER=io.petprogress.PetProgress.desktop
 SCHEME=x-scheme-handler/petprogress
@@ -103,13 +108,14 @@ declare -A dirs=(
     [bin]=$BINDIR [locale]=$DATADIR/locale [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
     [services]=$DBUSSERVICEDIR [units]=$SYSTEMDUSERUNITDIR [applications]=$APPLICATIONSDIR
     [autostart]=$AUTOSTARTDIR [bash]=$BASHCOMPLETIONDIR [zsh]=$ZSHCOMPLETIONDIR [fish]=$FISHCOMPLETIONDIR
+    [plasmoids]=$PLASMOIDDIR
 )
 declare -A staged=(
     [bin]=bin [locale]=share/locale [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
     [interfaces]=share/dbus-1/interfaces [services]=share/dbus-1/services [units]=lib/systemd/user
     [applications]=share/applications [autostart]=etc/xdg/autostart
     [bash]=share/bash-completion/completions [zsh]=share/zsh/site-functions
-    [fish]=share/fish/vendor_completions.d
+    [fish]=share/fish/vendor_completions.d [plasmoids]=share/plasma/plasmoids
 )
 
 # One line per installed file, tab-separated: mode, kind (above), path under the kind's directory,
@@ -157,13 +163,23 @@ manifest() {
     entry 0644 man man1/petctl.1 "$GENERATED/man/petctl.1"
     entry 0644 man man1/petprogressd.1 docs/petprogressd.1
     entry 0644 man man7/petprogress.7 docs/petprogress.7
-    # The panel configurations, as documentation (not executable there: copy a script and make it
-    # executable where you use it). GNOME Shell's extension installs from its own zip (make
-    # gnome-extension), and tests/ are the repository's, not the user's.
+    # The Plasma widget, where Plasma finds it (petprogress(7) §8), with its catalogues in the
+    # package's contents/locale (contrib/plasma/po.py compile, by make).
     local file
     while IFS= read -r -d '' file; do
+        entry 0644 plasmoids "${file#contrib/plasma/}" "$file"
+    done < <(find "contrib/plasma/$PLASMOID" -type f -print0 | sort -z)
+    for po in contrib/plasma/po/*.po; do
+        ll=$(basename "$po" .po)
+        entry 0644 plasmoids "$PLASMOID/contents/locale/$ll/LC_MESSAGES/plasma_applet_$PLASMOID.mo" \
+            "$GENERATED/plasma/locale/$ll/LC_MESSAGES/plasma_applet_$PLASMOID.mo"
+    done
+    # The panel configurations, as documentation (not executable there: copy a script and make it
+    # executable where you use it). GNOME Shell's extension installs from its own zip (make
+    # gnome-extension), Plasma's widget as above, and tests/ are the repository's, not the user's.
+    while IFS= read -r -d '' file; do
         entry 0644 doc "${file#contrib/}" "$file"
-    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path '*/tests/*' -print0 | sort -z)
+    done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path 'contrib/plasma/*' ! -path '*/tests/*' -print0 | sort -z)
 }
 
 entry() {
@@ -239,6 +255,7 @@ next_steps() {
     echo "  petctl today                          # the pet and today's tasks"
     echo "  man petctl                            # every command; petprogress(7) has the rules"
     echo "Panels (waybar, polybar, i3blocks, GNOME): $DOCDIR/README.md"
+    echo "KDE Plasma: right-click the panel, Add or Manage Widgets, and add \"Pet Progress\""
 }
 
 # Caches are refreshed only for a live install (never in a DESTDIR) and only with the tools at hand.
@@ -340,6 +357,8 @@ case $action in
         done | sort -u | awk '{ print length($0) "\t" $0 }' | sort -rn | cut -f2- | while IFS= read -r dir; do
             rmdir "$DESTDIR$dir" 2>/dev/null || true
         done
+        # The widget's package directory is ours alone: its emptied subdirectories go too.
+        [ ! -d "$DESTDIR$PLASMOIDDIR/$PLASMOID" ] || find "$DESTDIR$PLASMOIDDIR/$PLASMOID" -depth -type d -empty -delete
         unset_default_handler
         refresh_caches
         ;;

@@ -359,8 +359,11 @@ def main():
         open(os.path.join(ROOT, POT), "w", encoding="utf-8").write(template())
     elif command == "update":
         for language in languages():
-            run("msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching",
+            # Unwrapped, as the catalogues are kept (a re-wrap would touch every entry), and
+            # without the entries the template no longer has (git keeps the history).
+            run("msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching", "--no-wrap",
                 f"po/{language}.po", POT)
+            run("msgattrib", "--no-obsolete", "--no-wrap", "-o", f"po/{language}.po", f"po/{language}.po")
     elif command == "check":
         sys.exit(0 if check() else 1)
     elif command == "compile" and len(sys.argv) == 3:

@@ -14,7 +14,8 @@ struct Tray: ParsableCommand {
             the icon and the menu's tasks follow every change at once. A left click opens Today; the \
             menu has Done and Snooze for the next three tasks, Undo and Open Today. While petprogressd \
             is not running the pet sleeps and the menu offers to start it; tray itself never starts \
-            it. Where the GNOME Shell extension is on, the item asks the tray to hide it. Started in \
+            it. Where the GNOME Shell extension is on, or the Plasma widget is in a panel, the item asks \
+            the tray to hide it. Started in \
             graphical sessions by petprogress-tray.service or the XDG autostart entry. Exits 0 on \
             SIGTERM, SIGINT or when the session bus goes away.
             """))

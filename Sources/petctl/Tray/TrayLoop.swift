@@ -26,6 +26,8 @@ final class TrayLoop {
     var readPet = false
     var readTasks = false
     var exitCode: Int32?
+    /// The watch on Plasma's layout, kept for the loop's lifetime (Plasma sessions only).
+    var plasmaWatch: PlasmaLayoutWatch?
 
     init(iconThemePath: String) throws {
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
@@ -52,6 +54,7 @@ final class TrayLoop {
             return 1
         }
         try subscribe()
+        watchPlasmaLayout()
         daemon.loop.addFD(stopSignals.fd) { [unowned self] _ in
             _ = stopSignals.read()
             exitCode = 0
@@ -188,6 +191,21 @@ final class TrayLoop {
             if let error = reply.error {
                 Output.error(tr("petctl tray: the tray did not take the item (%s)", error.message))
             }
+        }
+    }
+
+    /// In a Plasma session: whether the Plasma widget is in a panel, now and whenever plasmashell
+    /// rewrites its layout (the item then steps back, as it does for the GNOME extension).
+    private func watchPlasmaLayout() {
+        guard PlasmaLayout.isPlasmaSession(environment: .process),
+            let path = PlasmaLayout.path(environment: .process)
+        else { return }
+        update { $0.widgetInPanel = PlasmaLayout.widgetInPanel(path: path) }
+        guard let watch = PlasmaLayoutWatch(path: path) else { return }
+        plasmaWatch = watch
+        daemon.loop.addFD(watch.fd) { [unowned self] _ in
+            guard watch.drain() else { return }
+            update { $0.widgetInPanel = PlasmaLayout.widgetInPanel(path: watch.path) }
         }
     }
 

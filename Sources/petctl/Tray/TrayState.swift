@@ -11,6 +11,8 @@ struct TrayState: Equatable {
     var running = false
     /// The GNOME Shell extension shows the pet already: the item asks hosts to hide it.
     var hidden = false
+    /// The Plasma widget sits in one of this Plasma session's panels (``PlasmaLayout``): hidden too.
+    var widgetInPanel = false
     var tasksDone = 0
     var tasksTotal = 0
     /// Up to three not-done tasks, in order, the next first.
@@ -31,7 +33,7 @@ struct TrayState: Equatable {
     var iconName: String { running ? pet?.iconName ?? "" : "" }
 
     /// `Status`: hosts hide a `Passive` item. Never `NeedsAttention`: this product does not nag.
-    var status: String { hidden ? "Passive" : "Active" }
+    var status: String { hidden || widgetInPanel ? "Passive" : "Active" }
 
     var title: String { running ? "Pet Progress" : tr("Pet Progress (not running)") }
 
