@@ -56,6 +56,7 @@ step hostile-input swift_test 'IntegrationTests.Reliability/HostileBurstTests'
 step floods swift_test 'IntegrationTests.Reliability/FloodTests'
 step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
 step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
+step long-catch-up swift_test 'IntegrationTests.Reliability/LongCatchUpTests'
 
 # The data directory's attacks (links planted by another user, FIFOs, another user's directory and
 # files, SIGTERM during the start), each a test that passes or fails: the fragment lists them.
@@ -81,6 +82,9 @@ data_directory() {
 step data-directory data_directory
 step confinement bash scripts/check-confinement.sh
 step confinement-strace swift_test 'IntegrationTests.IsolationTests/confined'
+
+# The attacks closed, each with its test (a fixed table, kept beside this script).
+cp scripts/reliability-attacks.md "$out/95-attacks-closed.md"
 
 minutes=$(( ($(date +%s) - started + 59) / 60 ))
 {

@@ -19,6 +19,9 @@ extension ServiceStatus {
         case problemsAcknowledged = "problems_acknowledged"
         case nextDay = "next_day"
         case timeScale = "time_scale"
+        case clockBehind = "clock_behind"
+        case clockDay = "clock_day"
+        case clockBehindSnapshot = "clock_behind_snapshot"
     }
 
     /// The status as an `a{sv}`.
@@ -47,6 +50,9 @@ extension ServiceStatus {
         w.add(Key.problemsAcknowledged, problemsAcknowledged)
         w.add(Key.nextDay, nextDay)
         w.add(Key.timeScale, double: timeScale)
+        w.add(Key.clockBehind, clockBehind)
+        w.add(Key.clockDay, clockDay)
+        w.add(Key.clockBehindSnapshot, clockBehindSnapshot)
         return w
     }
 
@@ -67,6 +73,9 @@ extension ServiceStatus {
         problemsAcknowledged = try r.bool(Key.problemsAcknowledged, absent: false)
         nextDay = try r.string(Key.nextDay, addedLater: "")
         timeScale = try r.double(Key.timeScale, addedLater: 1)
+        clockBehind = try r.bool(Key.clockBehind, absent: false)
+        clockDay = try r.string(Key.clockDay, addedLater: "")
+        clockBehindSnapshot = try r.string(Key.clockBehindSnapshot, addedLater: "")
     }
 }
 

@@ -35,6 +35,13 @@ public struct ServiceStatus: Hashable, Sendable {
     /// The next day's key as projected now ("tomorrow": what `ListTasks("tomorrow")` and the rest
     /// days call it); "" from a daemon before this key.
     public var nextDay: String = ""
+    /// The clock reads more than an hour before the open day's start (petprogress(7) §3.1, "The
+    /// clock that went back"): nothing changes by itself until the user restores or acknowledges.
+    public var clockBehind: Bool = false
+    /// The clock's own local day while it is behind ("" otherwise).
+    public var clockDay: String = ""
+    /// The snapshot written before the catch-up that reached the open day, to restore ("" when none).
+    public var clockBehindSnapshot: String = ""
 
     /// The recovery notice a client shows in one line until it is acknowledged, else nil.
     public var recoveryNotice: String? {

@@ -55,7 +55,17 @@ struct Today: ParsableCommand {
             live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice,
             noticeLine: status.recoveryNotice.map { _ in Self.noticeLine(status) })
         screen.formChange = try formChange(client, lastClosed: status.lastClosedDay)
+        screen.clockBehind = clockBehindLine(status)
         return screen
+    }
+
+    /// The clock that went back, in one line (petprogress(7) §3.1), nil while it has not.
+    static func clockBehindLine(_ status: ServiceStatus) -> String? {
+        guard status.clockBehind else { return nil }
+        let ack = "petctl status --ack"  // not translated: a command
+        let restore = "petctl restore \(status.clockBehindSnapshot) · "  // not translated: a command
+        let remedy = status.clockBehindSnapshot.isEmpty ? ack : restore + ack
+        return tr("The clock reads %s, before the open day %s: %s", status.clockDay, status.openDay, remedy)
     }
 
     /// The closeouts since the screen last showed a closed day (or since it was first shown,
