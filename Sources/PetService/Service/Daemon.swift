@@ -137,13 +137,13 @@ public final class Daemon {
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
         serving.timeScale = environment.timeScale
         serving.keepBeforeCatchUp = { world throws(StoreError) in
-            try write(.save) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }
+            try write(.snapshotBeforeCatchUp) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }
         }
         serving.generations = { () throws(StoreError) in try store.generationList() }
         serving.generation = { name throws(StoreError) in try store.generation(named: name) }
         serving.restoreGeneration = { generation, now, dryRun throws(StoreError) in
             var outcome: RestoreOutcome?
-            try write(.save) { () throws(StoreError) in
+            try write(.restore) { () throws(StoreError) in
                 outcome = try store.restore(generation, now: now, dryRun: dryRun)
             }
             guard let outcome else { throw StoreError(.inconsistent, "The restore did not run.") }
