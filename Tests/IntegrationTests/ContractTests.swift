@@ -175,6 +175,8 @@ struct ContractTests {
                 "problems_acknowledged": "b:\(status.problemsAcknowledged)",
                 "next_day": "s:\"\(status.nextDay)\"",
                 "time_scale": "d:\(status.timeScale)",
+                "clock_behind": "b:\(status.clockBehind)", "clock_day": "s:\"\(status.clockDay)\"",
+                "clock_behind_snapshot": "s:\"\(status.clockBehindSnapshot)\"",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.
