@@ -72,9 +72,10 @@ struct ClockBehindTests {
         let mutations = status.int("mutations")
         let gdbusStatus = try await world.gdbusCall("GetStatus")
         #expect(gdbusStatus.output.contains("'clock_behind': <true>"), "\(gdbusStatus)")
-        let today = try await world.petctlOK(["today"], columns: 120)
-        #expect(today.contains("The clock reads 2026-12-07, before the open day 2028-12-07"), "\(today)")
-        #expect(today.contains("petctl restore \(Self.snapshot)"))
+        let today = try await world.petctlOK(["today"], columns: 80)
+        #expect(today.contains("⚠ Clock behind 2028-12-07: petctl restore \(Self.snapshot)\n"), "\(today)")
+        let plain = try await world.petctlOK(["today", "--plain"])
+        #expect(plain.contains("The clock reads 2026-12-07, before the open day 2028-12-07"), "\(plain)")
         try await Task.sleep(for: .milliseconds(300))
         #expect(try client.status().int("mutations") == mutations, "nothing changed by itself")
 

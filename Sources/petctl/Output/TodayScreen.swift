@@ -16,6 +16,8 @@ struct TodayScreen {
     /// The clock that went back (`clock_behind`, petprogress(7) §3.1): one line until the user
     /// restores or acknowledges.
     var clockBehind: String? = nil
+    /// The same as a whole sentence, for `--plain`.
+    var clockBehindSentence: String? = nil
     /// What the closeouts since the screen was last shown did to the pet's form (said once).
     var formChange: String? = nil
 
@@ -175,7 +177,7 @@ struct TodayScreen {
     /// One sentence per line, for screen readers and scripts, in the entry's `accessible_text`
     /// wording (petprogress(7) §6.2), in the user's language.
     func plain() -> [String] {
-        var lines = clockBehind.map { [$0] } ?? []
+        var lines = (clockBehindSentence ?? clockBehind).map { [$0] } ?? []
         lines += notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
         lines.append(Self.petSentence(live))
         if let formChange { lines.append(formChange) }
