@@ -2,7 +2,7 @@
 # make test: petctl's generated completions and man page exist and know every subcommand.
 set -euo pipefail
 dir=${1:?usage: check-generated.sh GENERATED-DIR}
-subcommands=(today tomorrow add edit rm templates done snooze undo settings status timeline open rest history log export simulate)
+subcommands=(today tomorrow add edit rm templates done snooze undo settings status timeline open rest history log export generations restore simulate)
 failed=0
 for file in completions/petctl.bash completions/_petctl completions/petctl.fish man/petctl.1; do
     path="$dir/$file"

@@ -58,6 +58,7 @@ step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
 step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
 # One pet on two machines (docs/SYNC.md): the model's properties and the simulated synced folder, long sizes.
 step sync swift_test 'PetSyncTests\.'
+step long-catch-up swift_test 'IntegrationTests.Reliability/LongCatchUpTests'
 
 # The data directory's attacks (links planted by another user, FIFOs, another user's directory and
 # files, SIGTERM during the start), each a test that passes or fails: the fragment lists them.
@@ -83,6 +84,9 @@ data_directory() {
 step data-directory data_directory
 step confinement bash scripts/check-confinement.sh
 step confinement-strace swift_test 'IntegrationTests.IsolationTests/confined'
+
+# The attacks closed, each with its test (a fixed table, kept beside this script).
+cp scripts/reliability-attacks.md "$out/95-attacks-closed.md"
 
 minutes=$(( ($(date +%s) - started + 59) / 60 ))
 {

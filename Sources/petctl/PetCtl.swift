@@ -25,7 +25,8 @@ struct PetCtl: ParsableCommand {
             Today.self, Tomorrow.self, Add.self, Edit.self, Remove.self, Templates.self, Done.self, Snooze.self,
             Undo.self,
             SettingsCommand.self, Status.self, Timeline.self, Open.self, Widget.self, Watch.self, Rest.self,
-            History.self, Log.self, Export.self, Import.self, Tray.self, Simulate.self,
+            History.self, Log.self, Export.self, Import.self, Generations.self, RestoreCommand.self, Tray.self,
+            Simulate.self,
         ],
         defaultSubcommand: Today.self)
 

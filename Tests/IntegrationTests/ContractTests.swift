@@ -177,6 +177,8 @@ struct ContractTests {
                 "time_scale": "d:\(status.timeScale)",
                 "utc_offset": "i:\(status.utcOffset ?? -1)", "utc_offset_change": "x:\(status.utcOffsetChange)",
                 "utc_offset_after": "i:\(status.utcOffsetAfter)",
+                "clock_behind": "b:\(status.clockBehind)", "clock_day": "s:\"\(status.clockDay)\"",
+                "clock_behind_snapshot": "s:\"\(status.clockBehindSnapshot)\"",
             ], "GetStatus")
 
         // The Today screen's three reads, sent together, answer as the three calls do one by one.

@@ -233,10 +233,14 @@ enum WithinBounds {
         b.snapshot = w.snapshot.map { VisibleSnapshot(tick: instant($0.tick), pet: pet($0.pet)) }
         return b
     }
+    /// Counts agree with the tasks, which are at most a day's (petprogress(7) §5).
     static func record(_ r: DayRecord) -> DayRecord {
-        DayRecord(
-            day: day(r.day), tasks: r.tasks.map(task), done: Int(count(r.done)), total: Int(count(r.total)),
-            rate: r.rate.clamped(0...1), petAtOpen: pet(r.petAtOpen), petAtClose: pet(r.petAtClose),
+        let tasks = r.tasks.prefix(PetWorld.maxTasksPerDay).map(task)
+        let done = tasks.filter(\.isDone).count
+        return DayRecord(
+            day: day(r.day), tasks: tasks, done: done, total: tasks.count,
+            rate: tasks.isEmpty ? 0 : Double(done) / Double(tasks.count), petAtOpen: pet(r.petAtOpen),
+            petAtClose: pet(r.petAtClose),
             xpChange: Int(Int64(r.xpChange).clamped(Bounds.xpChange)), rest: r.rest,
             resultXP: Int(Int64(r.resultXP).clamped(Bounds.xpChange)))
     }

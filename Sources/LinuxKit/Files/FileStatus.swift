@@ -18,6 +18,8 @@ public struct FileStatus: Equatable, Sendable {
     public var linkCount: UInt64
     /// What kind of file it is, for sentences: "a regular file", "a FIFO", "a symbolic link", …
     public var kind: String
+    /// When its contents last changed (Unix seconds).
+    public var modified: Int64 = 0
 
     init(_ info: stat) {
         isRegularFile = info.st_mode & S_IFMT == S_IFREG
@@ -28,6 +30,7 @@ public struct FileStatus: Equatable, Sendable {
         owner = UInt32(info.st_uid)
         permissions = UInt32(info.st_mode & 0o7777)
         linkCount = UInt64(info.st_nlink)
+        modified = Int64(info.st_mtim.tv_sec)
         kind =
             switch info.st_mode & S_IFMT {
             case S_IFREG: "a regular file"

@@ -119,7 +119,15 @@ public final class PetClient {
     /// `ExportStore`: the export's `store` member, what a restore reads.
     public func exportStore() throws(PetClientError) -> String { try call(M.exportStore) }
 
+    /// `ListGenerations`: the snapshots that can be restored, newest first.
+    public func listGenerations() throws(PetClientError) -> [GenerationRecord] { try call(M.listGenerations) }
+
     // MARK: changing
+
+    /// `Restore`: goes back to the generation `name`; with `dryRun` only says what would change.
+    public func restore(name: String, dryRun: Bool) throws(PetClientError) -> RestoreSummary {
+        try call(M.restore, (name, dryRun))
+    }
 
     /// `Import`: reads the export in the open file `descriptor` (sent with the call; the caller
     /// still closes its own); with `dryRun` only checks it.

@@ -47,6 +47,12 @@ extension PetBus {
         public static let importDocument = Member<(Int32, Bool, Bool), ImportSummary>(
             "Import", in: .of(.fileDescriptor("document"), .bool("replace"), .bool("dry_run")),
             out: .of(.record("summary", ImportSummary.init(dbus:))))
+        public static let listGenerations = Member<Void, [GenerationRecord]>(
+            "ListGenerations", in: .none,
+            out: .of(.records("generations", "The generation list", GenerationRecord.init(dbus:))))
+        public static let restore = Member<(String, Bool), RestoreSummary>(
+            "Restore", in: .of(.string("name"), .bool("dry_run")),
+            out: .of(.record("summary", RestoreSummary.init(dbus:))))
 
         /// Every method, in the XML's order.
         public static let all: [InterfaceDescription.Method] = [
@@ -55,6 +61,7 @@ extension PetBus {
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
             acknowledgeProblems.description, getStatus.description, exportStore.description, importDocument.description,
+            listGenerations.description, restore.description,
         ]
     }
 

@@ -22,6 +22,9 @@ extension ServiceStatus {
         case utcOffset = "utc_offset"
         case utcOffsetChange = "utc_offset_change"
         case utcOffsetAfter = "utc_offset_after"
+        case clockBehind = "clock_behind"
+        case clockDay = "clock_day"
+        case clockBehindSnapshot = "clock_behind_snapshot"
     }
 
     /// The status as an `a{sv}`.
@@ -55,6 +58,9 @@ extension ServiceStatus {
             w.add(Key.utcOffsetChange, int64: utcOffsetChange)
             w.add(Key.utcOffsetAfter, int: utcOffsetAfter)
         }
+        w.add(Key.clockBehind, clockBehind)
+        w.add(Key.clockDay, clockDay)
+        w.add(Key.clockBehindSnapshot, clockBehindSnapshot)
         return w
     }
 
@@ -80,6 +86,9 @@ extension ServiceStatus {
             utcOffsetChange = try r.int64(Key.utcOffsetChange, addedLater: 0)
             utcOffsetAfter = try r.int(Key.utcOffsetAfter, addedLater: utcOffset ?? 0)
         }
+        clockBehind = try r.bool(Key.clockBehind, absent: false)
+        clockDay = try r.string(Key.clockDay, addedLater: "")
+        clockBehindSnapshot = try r.string(Key.clockBehindSnapshot, addedLater: "")
     }
 }
 

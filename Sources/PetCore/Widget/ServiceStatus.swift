@@ -81,6 +81,13 @@ public struct ServiceStatus: Hashable, Sendable {
         utcOffsetChange = high
         utcOffsetAfter = zone.offset(at: high)
     }
+    /// The clock reads more than an hour before the open day's start (petprogress(7) §3.1, "The
+    /// clock that went back"): nothing changes by itself until the user restores or acknowledges.
+    public var clockBehind: Bool = false
+    /// The clock's own local day while it is behind ("" otherwise).
+    public var clockDay: String = ""
+    /// The snapshot written before the catch-up that reached the open day, to restore ("" when none).
+    public var clockBehindSnapshot: String = ""
 
     /// The recovery notice a client shows in one line until it is acknowledged, else nil.
     public var recoveryNotice: String? {

@@ -1,15 +1,23 @@
 /// The daily closeout (petprogress(7) §3.1) and catch-up over several ended days.
 extension PetWorld {
     /// Whether the open day has ended at `ctx.now`, so `closeDueDays` has a day to close.
-    func closeoutDue(_ ctx: Context) -> Bool { ctx.now >= openDay.end }
+    public func closeoutDue(_ ctx: Context) -> Bool { ctx.now >= openDay.end }
+
+    /// Whether more than one day has ended by `ctx.now`: a catch-up that first keeps the state as
+    /// it was (`state-before-<open day>.json`, petprogress(7) §3.1).
+    public func catchUpSpansDays(_ ctx: Context) -> Bool {
+        closeoutDue(ctx) && ctx.now >= nextDay(zone: ctx.zone).end
+    }
 
     /// Closes every day that has ended by `ctx.now`, in order, and opens the day containing now.
     /// Each day closes exactly once: a day that has not ended is never closed, so calling this
     /// again changes nothing. Each day opened gets its recurring instances and rolled copies, as
     /// it would have had them had the daemon run in it.
-    public mutating func closeDueDays(_ ctx: Context) -> [Closeout] {
+    /// At most `limit` days are closed (a catch-up in bounded steps, petprogress(7) §3.1): then
+    /// `closeoutDue` tells whether more are due.
+    public mutating func closeDueDays(_ ctx: Context, limit: Int = .max) -> [Closeout] {
         var closeouts: [Closeout] = []
-        while closeoutDue(ctx) {
+        while closeoutDue(ctx), closeouts.count < limit {
             let (closeout, missed) = closeOpenDay(ctx)
             closeouts.append(closeout)
             seedOpenDay(rolled: settings.rollover ? missed.filter { $0.templateID == nil } : [], zone: ctx.zone)

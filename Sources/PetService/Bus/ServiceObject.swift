@@ -33,6 +33,8 @@ extension PetService {
             wire(M.acknowledgeProblems) { s, _ in try s.acknowledgeProblems() },
             wire(M.exportStore) { s, _ in try s.exportStore() },
             importMethod(),
+            wire(M.listGenerations) { s, _ in try s.listGenerations() },
+            restoreMethod(),
         ]
         let properties: [ExportedObject.Property] = [
             widgetEntryProperty(),
@@ -100,6 +102,25 @@ extension PetService {
             do {
                 return .encoded(
                     try member.reply.encoded(try self.importDocument(file, replace: arguments.1, dryRun: arguments.2)))
+            } catch let error as PetError {
+                throw error.dbus
+            }
+        }
+    }
+
+    /// `Restore`: answered alone, after any held calls have been saved and answered (it replaces
+    /// the whole world they changed).
+    private func restoreMethod() -> ExportedObject.Method {
+        let member = PetBus.Methods.restore
+        return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
+            [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            self.commit()
+            let arguments: (String, Bool)
+            do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {
+                throw DBusError.invalidArgs(error.message)
+            }
+            do {
+                return .encoded(try member.reply.encoded(try self.restore(name: arguments.0, dryRun: arguments.1)))
             } catch let error as PetError {
                 throw error.dbus
             }

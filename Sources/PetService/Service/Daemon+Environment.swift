@@ -81,5 +81,9 @@ extension Daemon {
         case save
         /// `records`: how many of the closeouts have a record (a day without tasks has none).
         case commit(records: Int)
+        /// The state kept before a multi-day catch-up (`state-before-<day>.json`).
+        case snapshotBeforeCatchUp
+        /// A generation restored (or, on a dry run, looked at).
+        case restore
     }
 }

@@ -145,6 +145,19 @@ public final class Daemon {
             wake: environment.wake, log: environment.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
         serving.timeScale = environment.timeScale
+        serving.keepBeforeCatchUp = { world throws(StoreError) in
+            try write(.snapshotBeforeCatchUp) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }
+        }
+        serving.generations = { () throws(StoreError) in try store.generationList() }
+        serving.generation = { name throws(StoreError) in try store.generation(named: name) }
+        serving.restoreGeneration = { generation, now, dryRun throws(StoreError) in
+            var outcome: RestoreOutcome?
+            try write(.restore) { () throws(StoreError) in
+                outcome = try store.restore(generation, now: now, dryRun: dryRun)
+            }
+            guard let outcome else { throw StoreError(.inconsistent, "The restore did not run.") }
+            return outcome
+        }
         return serving
     }
 

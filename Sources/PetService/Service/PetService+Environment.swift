@@ -42,5 +42,17 @@ extension PetService {
         /// Whether more messages wait behind the call being handled (the connection's incoming
         /// queue): then its reply is held with theirs, for one save (`answer`).
         public var callsQueued: () -> Bool
+        /// Keeps the durable state as the snapshot before a multi-day catch-up
+        /// (`PetStore.keepBeforeCatchUp`).
+        public var keepBeforeCatchUp: (_ world: PetWorld) throws(StoreError) -> Void = { _ throws(StoreError) in }
+        /// The snapshots that can be restored, newest first (`PetStore.generationList`).
+        public var generations: () throws(StoreError) -> [Generation] = { () throws(StoreError) in [] }
+        /// One of them by name, nil when there is none (`PetStore.generation(named:)`).
+        public var generation: (_ name: String) throws(StoreError) -> Generation? = { _ throws(StoreError) in nil }
+        /// Restores one, or says what restoring it would set aside (`PetStore.restore(_:now:dryRun:)`).
+        public var restoreGeneration:
+            (_ generation: Generation, _ now: Instant, _ dryRun: Bool) throws(StoreError) -> RestoreOutcome = {
+                _, _, _ throws(StoreError) in throw StoreError(.inconsistent, "No store to restore.")
+            }
     }
 }

@@ -99,12 +99,15 @@ extension PetService {
             status.recoveryAt = recovery.at
             status.problemsAcknowledged = recovery.acknowledged
         }
+        addClockBehind(to: &status)
         return status
     }
 
     /// `AcknowledgeProblems` (petprogress(7) §6.1): the recovery notice is seen, durably, so clients
     /// stop showing it, after a restart too. The problems stay listed.
     func acknowledgeProblems() throws(PetError) {
+        // The clock that went back: the days stay closed as they are (until the open day changes).
+        if now < world.openDay.start - Self.clockBehindSlack { clockBehindAcknowledged = world.openDay.key }
         do {
             recovery = try environment.acknowledgeRecovery() ?? recovery
         } catch {

@@ -35,6 +35,10 @@ public final class PetService {
     /// lasts: changes are refused meanwhile, as they would land on a day that has ended or before
     /// a tick that has passed.
     private var catchUpFailure: String?
+    /// The closeouts of a catch-up's earlier steps whose signals are still to go out.
+    private var pendingCloseoutSignals = 0
+    /// The open day whose `clock_behind` the user acknowledged (keeping the days as closed).
+    var clockBehindAcknowledged: DayKey?
     /// The queued calls answered together, while there are (`answer`, `commit`): their changes are
     /// adopted in memory and saved once, before any of their replies is sent.
     var transaction: Transaction?
@@ -77,21 +81,56 @@ public final class PetService {
         return bringUpToDate(startingUp: startingUp)
     }
 
-    /// The refresh at `now`: what it is due, persisted and announced.
+    /// The days a catch-up closes in one durable step (petprogress(7) §3.1): at the per-day task
+    /// limit a step holds at most 6,200 tasks, whatever the number of days caught up.
+    static let catchUpStep = 31
+
+    /// The refresh at `now`: what it is due, persisted and announced, in bounded steps. A catch-up
+    /// over more than one day first keeps the state as it was (`state-before-<open day>.json`);
+    /// one resumed after a crash between steps (its open day was never live) does not again.
     private func bringUpToDate(startingUp: Bool) -> Bool {
         let ctx = context
+        if world.catchUpSpansDays(ctx), world.openDayLive {
+            if transaction != nil {
+                commit()
+                return bringUpToDate(startingUp: startingUp)
+            }
+            do {
+                try environment.keepBeforeCatchUp(world)
+                log("kept the state before catching up from \(world.openDay.key) as a snapshot")
+            } catch {
+                log("could not keep the state before catching up (\(error)); will retry at the next request or within a minute")
+                catchUpFailure = error.message
+                environment.wake(ctx.now + Self.retryAfterStorageFailure)
+                return false
+            }
+        }
+        while true {
+            switch catchUpStep(ctx, startingUp: startingUp) {
+            case .failed: return false
+            case .done: return true
+            case .more: continue
+            }
+        }
+    }
+
+    private enum StepOutcome { case done, more, failed }
+
+    /// One bounded step of the refresh: at most `catchUpStep` days closed, persisted, adopted and
+    /// announced; the snapshot rule runs in the step that closes the last due day.
+    private func catchUpStep(_ ctx: Context, startingUp: Bool) -> StepOutcome {
         var next = world
-        let caught = next.catchUp(ctx, startingUp: startingUp)
+        let caught = next.catchUp(ctx, startingUp: startingUp, limit: Self.catchUpStep)
         catchUpFailure = nil
         if caught.closeouts.isEmpty && !caught.snapshotChanged {
             environment.wake(caught.nextWake)
-            return true
+            return .done
         }
         if transaction != nil {
             // The held calls are saved and answered first (or run again one at a time), so the
             // commit below follows them on disk and its signals follow their replies.
             commit()
-            return bringUpToDate(startingUp: startingUp)
+            return catchUpStep(ctx, startingUp: startingUp)
         }
         do {
             if caught.closeouts.isEmpty {
@@ -106,8 +145,10 @@ public final class PetService {
             // Only adopt what the disk holds: the new state only when the file was already replaced.
             guard error.stateReplaced else {
                 catchUpFailure = error.message
-                environment.wake(min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
-                return false
+                environment.wake(
+                    caught.more ? ctx.now + Self.retryAfterStorageFailure
+                        : min(caught.nextWake, ctx.now + Self.retryAfterStorageFailure))
+                return .failed
             }
         }
         world = next
@@ -117,15 +158,22 @@ public final class PetService {
                 "tick \(zone.localTime(at: snap.tick).date) \(zone.wallTime(at: snap.tick)): pet shows \(stages.stage(snap.pet.stageIndex).name) \(snap.pet.stageXP) XP"
             )
         }
+        if caught.more {
+            // The signals of a step's closeouts go out with the last step's: each is then the
+            // entry as it finally stands, and a long catch-up does not flood the bus.
+            pendingCloseoutSignals += caught.closeouts.count
+            return .more
+        }
         let entry = world.widgetEntry(ctx, iconPath: iconPath)
-        for _ in caught.closeouts {
+        for _ in 0..<(pendingCloseoutSignals + caught.closeouts.count) {
             emit(.tasksChanged)
             emit(.widgetEntryChanged(entry))
         }
+        pendingCloseoutSignals = 0
         if caught.snapshotChanged && caught.closeouts.isEmpty { emit(.widgetEntryChanged(entry)) }
         if caught.emitEntryChanged { emit(.entryChanged(entry)) }
         environment.wake(caught.nextWake)
-        return true
+        return .done
     }
 
     /// Applies a change to a copy of the world, makes it durable, then adopts it. Throws the
@@ -140,6 +188,7 @@ public final class PetService {
         let ctx = context
         var next = world
         let result = try change(&next, ctx)
+        try Self.checkBounds(next)
         if let transaction {
             // Saved by `commit`, before this call's reply or signals are sent.
             transaction.changed = true
@@ -160,6 +209,23 @@ public final class PetService {
         }
         adoptChange(next, ctx)
         return result
+    }
+
+    /// Refuses a changed world that the store's loader would refuse (petprogress(7) §5, "The same
+    /// bounds on every write"): a date out of the years 1970–9999 is the request's fault
+    /// (`InvalidArgument`), an internal counter past its bound a `StorageFailure` naming it.
+    static func checkBounds(_ next: PetWorld) throws(PetError) {
+        guard let problem = next.boundsProblem() else { return }
+        switch problem.kind {
+        case .date:
+            throw PetError(
+                .invalidArgument,
+                "That would take a date past what the store keeps (\(problem)); nothing was changed.")
+        case .counter:
+            throw PetError(
+                .storageFailure,
+                "That would take a stored value past its bound (\(problem)); nothing was changed.")
+        }
     }
 
     /// Makes a saved change the world, announcing a change to the entry's task part: the open

@@ -43,4 +43,39 @@ struct Generations {
 
     /// A snapshot's bytes, nil when it has gone.
     func read(_ day: DayKey) throws(StoreError) -> [UInt8]? { try folder.readIfPresent(Self.name(day)) }
+
+    // MARK: Before a catch-up
+
+    /// The snapshots kept before a multi-day catch-up (petprogress(7) §3.1): the latest 3.
+    static let keptBeforeCatchUp = 3
+    private static let beforePrefix = "state-before-"
+
+    /// `state-before-YYYY-MM-DD.json`, named after the open day the catch-up leaves.
+    static func beforeName(_ day: DayKey) -> String { beforePrefix + day.description + suffix }
+
+    /// The open days that have a snapshot taken before a catch-up, newest first.
+    func daysBeforeCatchUp() throws(StoreError) -> [DayKey] {
+        var days: [DayKey] = []
+        try folder.forEachName { bytes in
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard name.hasPrefix(Self.beforePrefix), name.hasSuffix(Self.suffix) else { return }
+            let key = String(name.dropFirst(Self.beforePrefix.count).dropLast(Self.suffix.count))
+            if let day = DayKey(parsing: key), day.description == key { days.append(day) }
+        }
+        return days.sorted(by: >)
+    }
+
+    /// Writes `bytes` as the snapshot before the catch-up leaving `openDay` (atomically, 0600),
+    /// then removes all but the newest `keptBeforeCatchUp` of them.
+    func writeBeforeCatchUp(_ bytes: [UInt8], openDay: DayKey) throws(StoreError) {
+        do {
+            try AtomicReplace.write(
+                bytes, to: Self.beforeName(openDay), in: folder.file, through: .named(Self.temporaryName))
+        } catch {
+            throw StoreError(error.failure)
+        }
+        for old in try daysBeforeCatchUp().dropFirst(Self.keptBeforeCatchUp) {
+            try folder.unlink(Self.beforeName(old))
+        }
+    }
 }

@@ -151,6 +151,7 @@ public final class PetStore {
     /// day is before history's last day: saving it would drop history at the next load.
     public func save(_ world: PetWorld) throws(StoreError) {
         try checkReady()
+        if let problem = world.boundsProblem() { throw .outOfBounds(problem, in: statePath) }
         if historyNeedsRepair { try repairHistory() }
         if let recorded = lastHistoryDay, !(world.lastClosedDay.map { $0 >= recorded } ?? false) {
             throw StoreError(
@@ -167,6 +168,13 @@ public final class PetStore {
     /// load. A record for a day already in history is skipped, so no day is recorded twice.
     public func commitCloseouts(_ records: [DayRecord], world: PetWorld) throws(StoreError) {
         try checkReady()
+        // Nothing is appended unless every record and the state after them would load.
+        if let problem = world.boundsProblem() { throw .outOfBounds(problem, in: statePath) }
+        for record in records {
+            if let problem = record.boundsProblem() {
+                throw .outOfBounds(problem, in: "the history record of \(record.day.key)")
+            }
+        }
         let closedBefore = durableLastClosedDay
         if historyNeedsRepair { try repairHistory() }
         var fresh: [DayRecord] = []
@@ -197,6 +205,14 @@ public final class PetStore {
             throw error
         }
         if let day = world.lastClosedDay, day != closedBefore { writeSnapshot(world, day: day) }
+    }
+
+    /// Keeps `world`, the durable state, as `state-before-<its open day>.json` before a catch-up
+    /// that closes more than one day (petprogress(7) §3.1), so that `Restore` can undo it.
+    public func keepBeforeCatchUp(_ world: PetWorld) throws(StoreError) {
+        try checkReady()
+        if let problem = world.boundsProblem() { throw .outOfBounds(problem, in: "the snapshot before a catch-up") }
+        try generations.writeBeforeCatchUp(StateFile.encode(world, tail: tail), openDay: world.openDay.key)
     }
 
     /// Why the last snapshot could not be written, once (for the daemon's log); nil when it was.

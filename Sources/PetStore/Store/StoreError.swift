@@ -1,4 +1,5 @@
 import Glibc
+import PetCore
 
 /// Why the store could not do what was asked: a kind to act on and one sentence for a person.
 /// The daemon reports every one of these as `StorageFailure` (or, at start-up, exits with it).
@@ -16,6 +17,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The caller asked for something that would break the store's rules (a programming error
         /// in the daemon, refused rather than written).
         case inconsistent
+        /// A value would leave the bounds the loader checks (petprogress(7) §5): refused, nothing
+        /// written, so the daemon never writes what it would refuse to read.
+        case outOfBounds
     }
 
     public let kind: Kind
@@ -42,6 +46,11 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func io(_ code: Int32, _ operation: String, _ path: String) -> StoreError {
         StoreError(.io(errno: code), "Could not \(operation) \(path): \(describe(code)).")
+    }
+
+    /// The refusal of a write that would take `problem`'s value out of its bounds.
+    static func outOfBounds(_ problem: BoundsProblem, in file: String) -> StoreError {
+        StoreError(.outOfBounds, "Refusing to write \(file): \(problem) (the loader would refuse it); nothing was written.")
     }
 
     func replacingState() -> StoreError { StoreError(kind, message, stateReplaced: true) }

@@ -24,12 +24,20 @@ enum StoreSwap {
     }
 
     /// Makes `files` the store's data files; returns the directory the current ones were kept in.
-    static func replace(in folder: DataFolder, with files: [(name: String, bytes: [UInt8])], stamp: String)
-        throws(StoreError) -> String
-    {
+    /// `linking` names files to take as they are (a hard link into the staged directory, so a year
+    /// of history kept by a restore is not copied): the current store's, or a backup's.
+    static func replace(
+        in folder: DataFolder, with files: [(name: String, bytes: [UInt8])],
+        linking: [(from: DataFolder, name: String)] = [], stamp: String
+    ) throws(StoreError) -> String {
         try clear(staged, in: folder)
         try folder.makeDirectory(staged)
         let stage = try folder.folder(staged)
+        for file in linking {
+            // Only regular files of ours are taken (a link would be taken as a link, not followed).
+            try file.from.open(file.name).close()
+            try file.from.link(file.name, file.name, into: stage)
+        }
         for file in files {
             let out = try stage.open(file.name, [.writeOnly, .create, .exclusive])
             defer { out.close() }

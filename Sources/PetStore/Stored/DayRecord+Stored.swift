@@ -33,6 +33,8 @@ extension DayRecord: Decodable, JSONWritable {
         self.init(
             day: day, tasks: tasks, done: done, total: total, rate: rate, petAtOpen: petAtOpen, petAtClose: petAtClose,
             xpChange: xpChange, rest: rest, resultXP: resultXP, presence: presence)
+        // At most a day's tasks, counts that agree with them: the check every write passes too.
+        if let problem = boundsProblem() { throw c.outOfBounds(problem) }
     }
 
     func write(to json: inout JSONWriter) {

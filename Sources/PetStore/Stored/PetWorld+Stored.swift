@@ -53,6 +53,8 @@ extension PetWorld: Decodable, JSONWritable {
             tomorrow: tomorrow, templates: templates, restDays: restDays, lastClosedDay: lastClosedDay,
             mutations: mutations, serial: serial, snapshot: snapshot, touchedDays: touchedDays,
             lookBackTouched: lookBackTouched, lastNumber: lastNumber, lastTomorrowNumber: lastTomorrowNumber)
+        // The check every write passes too (petprogress(7) §5): one bounds check for both.
+        if let problem = boundsProblem() { throw c.outOfBounds(problem) }
     }
 
     /// A day's task numbers are each used once and none is past the last one handed out (a later

@@ -9,6 +9,11 @@ extension KeyedDecodingContainer where K == StoredKey {
         .dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: problem))
     }
 
+    /// The error for a value `PetWorld.boundsProblem` or `DayRecord.boundsProblem` found out of bounds.
+    func outOfBounds(_ problem: BoundsProblem) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: problem.description))
+    }
+
     /// An integer within `range`; `what` names the kind of value in the problem sentence.
     func decode<T: FixedWidthInteger & Decodable>(
         _ type: T.Type, forKey key: StoredKey, within range: ClosedRange<Int64>, _ what: String

@@ -56,7 +56,27 @@ struct Today: ParsableCommand {
             live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice,
             noticeLine: status.recoveryNotice.map { _ in Self.noticeLine(status) })
         screen.formChange = try formChange(client, lastClosed: status.lastClosedDay)
+        if status.clockBehind {
+            screen.clockBehind = clockBehindLine(status)
+            screen.clockBehindSentence = clockBehindSentence(status)
+        }
         return screen
+    }
+
+    /// The clock that went back (petprogress(7) §3.1) in one short line for the screen: the open day
+    /// and what to restore, so that the snapshot's name fits 80 columns.
+    static func clockBehindLine(_ status: ServiceStatus) -> String {
+        let ack = "petctl status --ack"  // not translated: a command
+        let restore = "petctl restore \(status.clockBehindSnapshot)"  // not translated: a command
+        return tr("Clock behind %s: %s", status.openDay, status.clockBehindSnapshot.isEmpty ? ack : restore)
+    }
+
+    /// The same in a whole sentence (`--plain`): the clock's day, the open day, both ways out.
+    static func clockBehindSentence(_ status: ServiceStatus) -> String {
+        let ack = "petctl status --ack"  // not translated: a command
+        let restore = "petctl restore \(status.clockBehindSnapshot) · "  // not translated: a command
+        let remedy = status.clockBehindSnapshot.isEmpty ? ack : restore + ack
+        return tr("The clock reads %s, before the open day %s: %s", status.clockDay, status.openDay, remedy)
     }
 
     /// The closeouts since the screen last showed a closed day (or since it was first shown,

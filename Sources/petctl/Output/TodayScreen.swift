@@ -13,6 +13,11 @@ struct TodayScreen {
     /// on the screen as `noticeLine`, short enough for one line of 80 columns with its hint.
     var notice: String? = nil
     var noticeLine: String? = nil
+    /// The clock that went back (`clock_behind`, petprogress(7) §3.1): one line until the user
+    /// restores or acknowledges.
+    var clockBehind: String? = nil
+    /// The same as a whole sentence, for `--plain`.
+    var clockBehindSentence: String? = nil
     /// What the closeouts since the screen was last shown did to the pet's form (said once).
     var formChange: String? = nil
 
@@ -43,6 +48,9 @@ struct TodayScreen {
     /// Everything above the tasks: the notice, the pet, the panel's line, the day's count and a blank.
     func header(width: Int, style: Style) -> [String] {
         var lines: [String] = []
+        if let clockBehind {
+            lines.append(style.yellow(TextWidth.truncate("⚠ \(clockBehind)", to: max(1, width))))
+        }
         if let notice {
             // One line, whatever the width: the whole sentence is in `petctl status`.
             let line = "⚠ \(noticeLine ?? notice) · petctl status --ack"  // not translated: a command
@@ -187,7 +195,8 @@ struct TodayScreen {
     /// One sentence per line, for screen readers and scripts, in the entry's `accessible_text`
     /// wording (petprogress(7) §6.2), in the user's language.
     func plain() -> [String] {
-        var lines = notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
+        var lines = (clockBehindSentence ?? clockBehind).map { [$0] } ?? []
+        lines += notice.map { ["\($0) \(Self.acknowledgeHint)"] } ?? []
         lines.append(Self.petSentence(live))
         if let formChange { lines.append(formChange) }
         if entry.restDay { lines.append(tr("Rest day.")) }

@@ -11,6 +11,8 @@ final class TestEnvironment {
     var now: Instant
     var resolveZone: () -> LocalZone
     var failures: [StoreError] = []
+    /// A failure planned after this many more writes succeed (`failAfter`).
+    private var delayedFailure: (writes: Int, error: StoreError)?
     var writes: [String] = []
     var wakes: [Instant] = []
     var log: [String] = []
@@ -24,6 +26,9 @@ final class TestEnvironment {
         self.now = now
         self.resolveZone = resolveZone
     }
+
+    /// Lets `writes` more writes succeed, then fails the next with `error`.
+    func failAfter(_ writes: Int, _ error: StoreError) { delayedFailure = (writes, error) }
 
     func forget() {
         (writes, wakes, log, clockReads) = ([], [], [], 0)
@@ -57,6 +62,15 @@ final class TestEnvironment {
         switch what {
         case .save: writes.append("save")
         case .commit(let records): writes.append("commit(\(records) records)")
+        case .snapshotBeforeCatchUp: writes.append("before catch-up")
+        case .restore: writes.append("restore")
+        }
+        if let delayed = delayedFailure {
+            if delayed.writes == 0 {
+                delayedFailure = nil
+                throw delayed.error
+            }
+            delayedFailure = (delayed.writes - 1, delayed.error)
         }
         guard !failures.isEmpty else { return try perform() }
         let failure = failures.removeFirst()

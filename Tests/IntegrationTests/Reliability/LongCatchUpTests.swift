@@ -1,0 +1,120 @@
+import DBusKit
+import Foundation
+import TestSupport
+import Testing
+
+extension Reliability {
+    /// A catch-up over years at the per-day task limit (petprogress(7) §3.1, issue 37 item 1): the
+    /// real daemon, its open day years back with 100 daily templates and 100 one-offs rolling over
+    /// (200 tasks a day), started years later. Its peak resident size (`VmHWM`) stays under
+    /// 100 MiB — the unit's `MemoryMax` is 128M — because it commits in bounded steps; the snapshot
+    /// before the catch-up is kept; a restart finds everything as it was, nothing set aside; the
+    /// history it wrote reads back page by page; and (fast size) the store exports and imports
+    /// back into an empty directory. Fast: 45 days (two steps); full: ten years.
+    @Suite("a long catch-up at the task limit")
+    struct LongCatchUpTests {
+        static let start = "2016-12-07T09:00:00+01:00"
+        static let later = ReliabilityRun.size(fast: "2017-01-21T09:00:00+01:00", full: "2026-12-07T09:00:00+01:00")
+        /// The days closed: the start day up to the day before `later`.
+        static let closed = ReliabilityRun.size(fast: 45, full: 3652)
+        static let peakBound = 100 * 1024  // KiB
+
+        /// `petctl` with time for a large store (the debug build).
+        static func petctl(_ world: World, _ arguments: [String]) async throws {
+            let result = try await world.sandbox.run(
+                try productBinary("petctl", override: "PETCTL"), arguments, environment: world.petctlEnvironment,
+                timeout: .seconds(600))
+            #expect(result.status == 0 && result.errors.isEmpty, "\(arguments): \(result)")
+        }
+
+        @Test("years caught up under 100 MiB, restarted, read back, exported and imported")
+        func longCatchUp() async throws {
+            let world = try await World("longcatchup")
+            defer { world.close() }
+            let data = world.sandbox.path("data")
+            var daemon = try await world.daemon(dataDirectory: data, now: Self.start)
+            var client = try world.client()
+            for n in 0..<100 {
+                _ = try client.addTaskFor("Daily \(n)", String(format: "%02d:%02d", 10 + n / 60, n % 60), day: "", repeat: "daily")
+            }
+            for n in 0..<100 {
+                _ = try client.addTask("Once \(n)", String(format: "%02d:%02d", 12 + n / 60, n % 60))
+            }
+            try client.setProperty("Rollover", .bool(true))
+            #expect(try client.tasks().count == 200)
+            #expect(await daemon.stop() == 0)
+
+            let began = ContinuousClock.now
+            daemon = try await world.daemon(dataDirectory: data, now: Self.later, waitForName: false)
+            try await offPool { [daemon, bus = world.bus] in try daemon.waitUntilOwned(bus: bus, timeout: .seconds(1800)) }
+            // The name is owned before the start-up catch-up runs; the start-up line follows it.
+            for _ in 0..<18_000 where !daemon.process.errors.contains("petprogressd: started: data ") {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let took = ContinuousClock.now - began
+            let peak = try #require(ProcessMemory.peak(daemon.process.pid))
+            #expect(peak < Self.peakBound, "peak \(peak) KiB")
+            print("long catch-up: \(Self.closed) days in \(took), peak \(peak) KiB")
+            client = try world.client()
+            var status = try client.status()
+            #expect(status.string("last_closed_day") == (ReliabilityRun.isFull ? "2026-12-06" : "2017-01-20"))
+            #expect(status["problems"]?.unwrappingVariants.arrayValues?.isEmpty == true, "\(String(describing: status["problems"]))")
+            #expect(FileManager.default.fileExists(atPath: "\(data)/state-before-2016-12-07.json"))
+            #expect(try client.tasks().count == 200)
+
+            // Restarted: the same store, nothing set aside, no catch-up left.
+            #expect(await daemon.stop() == 0)
+            daemon = try await world.daemon(dataDirectory: data, now: Self.later)
+            client = try world.client()
+            status = try client.status()
+            #expect(status["problems"]?.unwrappingVariants.arrayValues?.isEmpty == true)
+            let names = try FileManager.default.contentsOfDirectory(atPath: data)
+            #expect(!names.contains { $0.contains("corrupt") }, "\(names)")
+
+            // Read back page by page: every closed day once, each at the task limit, counts agreeing.
+            var to = ""
+            var days = 0
+            var pages = 0
+            while pages < 1000 {
+                let (page, more) = try client.history("", to)
+                pages += 1
+                if pages % 20 == 0 { print("long catch-up: page \(pages), \(ContinuousClock.now - began)") }
+                for day in page {
+                    days += 1
+                    let tasks = day["tasks"]?.unwrappingVariants.arrayValues ?? []
+                    #expect(tasks.count == 200 && day.int("tasks_total") == 200, "\(day.string("day_key") ?? "?")")
+                }
+                guard more, let first = page.first?.string("day_key") else { break }
+                to = try #require(ImportTests.dayBefore(first))
+            }
+            #expect(days == Self.closed)
+            let peakAfterReading = try #require(ProcessMemory.peak(daemon.process.pid))
+            print("long catch-up: \(pages) pages read back, peak \(peakAfterReading) KiB")
+            #expect(peakAfterReading < Self.peakBound, "peak \(peakAfterReading) KiB after reading history")
+
+            if !ReliabilityRun.isFull {
+                // Exported and imported into an empty store: the same export back.
+                let exported = world.sandbox.path("export.json")
+                try await Self.petctl(world, ["export", "--output", exported])
+                #expect(await daemon.stop() == 0)
+                daemon = try await world.daemon(dataDirectory: world.sandbox.path("empty"), now: Self.later)
+                try await Self.petctl(world, ["import", exported])
+                let again = world.sandbox.path("again.json")
+                try await Self.petctl(world, ["export", "--output", again])
+                #expect(
+                    try Data(contentsOf: URL(fileURLWithPath: exported)) == Data(contentsOf: URL(fileURLWithPath: again)))
+            }
+            #expect(await daemon.stop() == 0)
+            try ReliabilityRun.fragment(
+                "25-catch-up",
+                """
+                ### A long catch-up
+
+                \(Self.closed) days at 200 tasks a day caught up at start-up by \(ReliabilityRun.daemonBuild) in \
+                \(took): peak resident \(peak / 1024) MiB (bound 100 MiB; the unit's MemoryMax is 128M), \
+                \(peakAfterReading / 1024) MiB after paging all of its history back.
+
+                """)
+        }
+    }
+}
