@@ -42,11 +42,13 @@ GENERATED = .build-release/generated
 LOCALE = .build-release/release/../share/locale
 CATALOGUES = $(patsubst po/%.po,$(LOCALE)/%/LC_MESSAGES/petprogress.mo,$(wildcard po/*.po))
 DESKTOP_ENTRIES = $(patsubst data/%,$(GENERATED)/desktop/%,$(wildcard data/*.desktop.in))
+# The GNOME Shell extension's catalogues, compiled for the system-wide install of the extension.
+SHELL_CATALOGUES = $(patsubst contrib/gnome-shell/po/%.po,$(GENERATED)/gnome-shell/locale/%/LC_MESSAGES/petprogress-shell.mo,$(wildcard contrib/gnome-shell/po/*.po))
 
 # What `make install`, `make deb` and `make dist` ship: the builds are made when missing, never
 # rebuilt by them (`make release` rebuilds); the catalogues and desktop entries when a .po changed.
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
-    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES)
+    $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES) $(SHELL_CATALOGUES)
 
 .PHONY: all deps build locale test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
@@ -149,6 +151,8 @@ $(CATALOGUES): $(LOCALE)/%/LC_MESSAGES/petprogress.mo: po/%.po
 	@$(MAKE) --no-print-directory locale BIN=.build-release/release
 $(GENERATED)/desktop/%.desktop.in: data/%.desktop.in $(wildcard po/*.po)
 	$(PYTHON) scripts/po.py desktop $< $@
+$(SHELL_CATALOGUES): $(GENERATED)/gnome-shell/locale/%/LC_MESSAGES/petprogress-shell.mo: contrib/gnome-shell/po/%.po
+	$(PYTHON) contrib/gnome-shell/po.py compile $(CURDIR)/$(GENERATED)/gnome-shell/locale
 
 # Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and
