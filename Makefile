@@ -128,6 +128,8 @@ test:
 	{ $(MAKE) --no-print-directory deb dist && bash scripts/check-package.sh $(DEB) $(DIST); } || failed="$$failed package"; \
 	echo "== the package and the tarball in pristine Debian 12 and 13 roots"; \
 	bash scripts/check-package-roots.sh $(DEB) $(DIST) || failed="$$failed package-roots"; \
+	echo "== the Debian source package: Debian 13's Swift builds it offline, lintian, autopkgtest (a cached root)"; \
+	bash scripts/check-debian-build.sh .build/debian || failed="$$failed debian-build"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: all test targets passed"
 
 # The shipped build: both binaries, petctl's completions and man page.
