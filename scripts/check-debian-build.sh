@@ -76,12 +76,13 @@ step "AppStream: appstreamcli validate --pedantic (Debian 13's)"
 metainfo=usr/share/metainfo/io.petprogress.PetProgress.metainfo.xml
 mkdir -p "$root/tmp/petprogress-deb"
 dpkg-deb -x "$(ls "$build"/petprogress_*.deb | head -1)" "$root/tmp/petprogress-deb"
-# Clean: nothing reported but the one pedantic hint an application id with capitals gets (the id
-# is the desktop entry's name, io.petprogress.PetProgress, as the specification asks).
-as_root appstreamcli validate --pedantic --no-net "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 ||
-    fail "appstreamcli: $(cat "$out/appstream.log")"
-grep -E '^[EWIP]: ' "$out/appstream.log" | grep -v ' cid-contains-uppercase-letter ' > "$out/appstream.issues" &&
-    fail "appstreamcli --pedantic: $(cat "$out/appstream.issues")"
+# Clean but for two findings the project cannot settle in the file: the capital letters of its
+# id (the desktop entry's name, io.petprogress.PetProgress, as the specification asks: pedantic)
+# and the missing homepage (it has no public address yet: docs/DECISIONS.md). Anything else fails.
+as_root appstreamcli validate --pedantic --no-net "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 || true
+grep -q 'io.petprogress.PetProgress' "$out/appstream.log" || fail "appstreamcli gave no report: $(cat "$out/appstream.log")"
+grep -E '^[EWIP]: ' "$out/appstream.log" | grep -vE ' (cid-contains-uppercase-letter|url-homepage-missing)( |$)' \
+    > "$out/appstream.issues" && fail "appstreamcli --pedantic: $(cat "$out/appstream.issues")"
 
 step "the extension from its package in GNOME Shell 48 (the gnome48 root): enabled, ACTIVE"
 t=$SECONDS
