@@ -9,6 +9,8 @@
 # the .changes (source and binaries); the autopkgtest (debian/tests) run against the built packages,
 # also offline; the installed AppStream metadata validated by Debian 13's appstreamcli --pedantic.
 # OUT-DIR keeps the packages and the logs, with the time and disk each step took.
+# PETPROGRESS_DEB_BUILD_OPTIONS adds to DEB_BUILD_OPTIONS (nocheck: the build's own tests left out,
+# which saves the debug build of every test target).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
@@ -48,7 +50,7 @@ as_root apt-get build-dep -s -q /home/tester/build/pkg > "$out/build-dep.log" 2>
 step "dpkg-buildpackage, offline, as a user"
 t=$SECONDS
 if unshare -n chroot --userspec=1000:1000 "$root" env -i PATH=/usr/bin:/bin HOME=/home/tester LANG=C.UTF-8 \
-    DEB_BUILD_OPTIONS="parallel=$(nproc)" sh -c 'cd /home/tester/build/pkg && dpkg-buildpackage -us -uc' \
+    DEB_BUILD_OPTIONS="parallel=$(nproc) ${PETPROGRESS_DEB_BUILD_OPTIONS:-}" sh -c 'cd /home/tester/build/pkg && dpkg-buildpackage -us -uc' \
     > "$out/build.log" 2>&1; then
     echo "build: $((SECONDS - t)) s, $(du -sh "$build/pkg" | cut -f1) tree" | tee -a "$out/times"
 else
