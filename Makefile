@@ -46,14 +46,16 @@ DESKTOP_ENTRIES = $(patsubst data/%,$(GENERATED)/desktop/%,$(wildcard data/*.des
 # contents/locale.
 PLASMA_DOMAIN = plasma_applet_io.petprogress.plasmoid
 PLASMA_CATALOGUES = $(patsubst contrib/plasma/po/%.po,$(GENERATED)/plasma/locale/%/LC_MESSAGES/$(PLASMA_DOMAIN).mo,$(wildcard contrib/plasma/po/*.po))
+# The GNOME Shell extension's catalogues, compiled for the system-wide install of the extension.
+SHELL_CATALOGUES = $(patsubst contrib/gnome-shell/po/%.po,$(GENERATED)/gnome-shell/locale/%/LC_MESSAGES/petprogress-shell.mo,$(wildcard contrib/gnome-shell/po/*.po))
 
 # What `make install`, `make deb` and `make dist` ship: the builds are made when missing, never
 # rebuilt by them (`make release` rebuilds); the catalogues and desktop entries when a .po changed.
 SHIPPED = $(DAEMON) $(PETCTL) $(GENERATED)/completions/petctl.bash $(GENERATED)/completions/_petctl \
     $(GENERATED)/completions/petctl.fish $(GENERATED)/man/petctl.1 $(CATALOGUES) $(DESKTOP_ENTRIES) \
-    $(PLASMA_CATALOGUES)
+    $(PLASMA_CATALOGUES) $(SHELL_CATALOGUES)
 
-.PHONY: all deps build locale check check-fresh test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
+.PHONY: all deps build locale check check-fresh check-debian test release reliability run bench pets screenshot install uninstall format clean completions man gnome-extension deb dist
 
 all: build
 
@@ -120,6 +122,14 @@ check:
 check-fresh:
 	@bash scripts/deps.sh debootstrap zstd
 	bash scripts/check-fresh-machine.sh
+
+# What a Debian builder does (scripts/check-debian-build.sh): the source package built offline by
+# Debian 13's own Swift in a pristine cached root, lintian, the autopkgtest. Not yet in `make test`:
+# it has not passed end to end, and its two Swift 6.0.3 builds would take `make test` past its
+# budget (issue 39 stays open until both are settled).
+check-debian:
+	@bash scripts/deps.sh debootstrap zstd
+	bash scripts/check-debian-build.sh .build/debian
 
 test:
 	@bash scripts/deps.sh build run test
@@ -195,6 +205,8 @@ $(GENERATED)/desktop/%.desktop.in: data/%.desktop.in $(wildcard po/*.po)
 	$(PYTHON) scripts/po.py desktop $< $@
 $(PLASMA_CATALOGUES): $(GENERATED)/plasma/locale/%/LC_MESSAGES/$(PLASMA_DOMAIN).mo: contrib/plasma/po/%.po
 	$(PYTHON) contrib/plasma/po.py compile $(GENERATED)/plasma/locale
+$(SHELL_CATALOGUES): $(GENERATED)/gnome-shell/locale/%/LC_MESSAGES/petprogress-shell.mo: contrib/gnome-shell/po/%.po
+	$(PYTHON) contrib/gnome-shell/po.py compile $(CURDIR)/$(GENERATED)/gnome-shell/locale
 
 # Reliability at full size (about 20 minutes): load, crashes, bus loss, soak, hostile input
 # (10^6 calls), size bounds, loader fuzz, confinement… against the shipped build of the daemon and

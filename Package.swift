@@ -1,7 +1,36 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+// Debian builds with its own Swift (Debian 13: swiftlang 6.0.3) and without a network.
+// swift-argument-parser, the one dependency the shipped binaries have, comes with Debian's source
+// package as a component tarball (debian/README.source): when swift-argument-parser/ sits beside
+// this file, that copy is used. swift-property-based, for PetCoreTests' property tests only,
+// declares tools version 6.1: SwiftPM 6.0 cannot read its manifest, so before 6.1 it is left out
+// with the tests that use it.
+let vendored = FileManager.default.fileExists(atPath: Context.packageDirectory + "/swift-argument-parser/Package.swift")
+let argumentParser: Package.Dependency =
+    vendored
+    ? .package(path: "swift-argument-parser")
+    : .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2")
+#if compiler(>=6.1)
+    let withPropertyBased = !vendored
+#else
+    let withPropertyBased = false
+#endif
+let propertyBased: [Package.Dependency] =
+    withPropertyBased ? [.package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")] : []
+let propertyTests: [Target.Dependency] =
+    withPropertyBased ? [.product(name: "PropertyBased", package: "swift-property-based")] : []
+let withoutPropertyBased =
+    withPropertyBased
+    ? []
+    : [
+        "AwayDayTests.swift", "DayOrderPropertyTests.swift", "PropertyTests.swift", "SimulatorTests.swift",
+        "SnapshotPropertyTests.swift", "TickPropertyTests.swift",
+    ]
 
 let package = Package(
     name: "PetProgress",
@@ -9,10 +38,7 @@ let package = Package(
     products: [
         .library(name: "PetCore", targets: ["PetCore"])
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-    ],
+    dependencies: [argumentParser] + propertyBased,
     targets: [
         // Layer 1: the pure rules. FoundationEssentials only; no clock, disk, environment or bus.
         // Optimised in debug builds too: the zone sweeps in PetCoreTests call `Zone.offset(at:)`
@@ -109,18 +135,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PetCoreTests",
-            dependencies: [
-                "PetCore", "PetBus", "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            swiftSettings: strict),
-        // The sync model's properties, and a simulated synced folder of real files (docs/SYNC.md).
-        .testTarget(
-            name: "PetSyncTests",
-            dependencies: [
-                "PetCore", "PetSync", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            swiftSettings: strict),
+            dependencies: ["PetCore", "PetBus", "TestSupport"] + propertyTests,
+            exclude: withoutPropertyBased, swiftSettings: strict),
         .testTarget(name: "PetBusTests", dependencies: ["DBusKit", "PetBus", "PetCore"], swiftSettings: strict),
         // petctl's own logic, in-process (the commands themselves are tested against the real daemon).
         // Fixtures/time-input.tsv: the forgiving times, read by path (other clients can use it too).
@@ -133,8 +149,8 @@ let package = Package(
         // Fixtures/: files earlier releases wrote, read by path for the migration tests.
         .testTarget(
             name: "PetStoreTests",
-            dependencies: ["PetBus", "PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            dependencies: ["PetBus", "PetCore", "PetStore", "TestSupport", "XDG", "petstore-crashchild"] + propertyTests,
+            exclude: ["Fixtures"] + (withPropertyBased ? [] : ["BoundsOnWriteTests.swift"]), swiftSettings: strict),
         // The real daemon on a private bus, driven by busctl, gdbus, dbus-send and DBusKit.
         .testTarget(
             name: "IntegrationTests",
@@ -145,3 +161,12 @@ let package = Package(
             swiftSettings: strict),
     ]
 )
+
+// The sync model's properties, and a simulated synced folder of real files (docs/SYNC.md): property
+// tests throughout, so only where swift-property-based is.
+if withPropertyBased {
+    package.targets.append(
+        .testTarget(
+            name: "PetSyncTests", dependencies: ["PetCore", "PetSync", "TestSupport"] + propertyTests,
+            swiftSettings: strict))
+}

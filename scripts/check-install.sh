@@ -58,6 +58,13 @@ expected_files() {
     for file in po/*.po; do
         printf '%s 644\n' "$share/locale/$(basename "$file" .po)/LC_MESSAGES/petprogress.mo"
     done
+    printf '%s 644\n' "$share/metainfo/io.petprogress.PetProgress.metainfo.xml"
+    for file in contrib/gnome-shell/petprogress@petprogress.io/*; do
+        printf '%s 644\n' "$share/gnome-shell/extensions/petprogress@petprogress.io/${file##*/}"
+    done
+    for file in contrib/gnome-shell/po/*.po; do
+        printf '%s 644\n' "$share/gnome-shell/extensions/petprogress@petprogress.io/locale/$(basename "$file" .po)/LC_MESSAGES/petprogress-shell.mo"
+    done
     for base in $bases; do
         printf '%s 644\n' "$share/icons/hicolor/scalable/apps/petprogress-$base.svg" \
             "$share/icons/hicolor/512x512/apps/petprogress-$base.png" \

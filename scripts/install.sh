@@ -105,13 +105,13 @@ SCHEME=x-scheme-handler/petprogress
 # Each kind of file: the directory it is installed in, and where it sits in a staged tree (laid out
 # as PREFIX=/usr, with /etc as etc/).
 declare -A dirs=(
-    [bin]=$BINDIR [locale]=$DATADIR/locale [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
+    [bin]=$BINDIR [locale]=$DATADIR/locale [metainfo]=$DATADIR/metainfo [shell]=$DATADIR/gnome-shell/extensions [man]=$MANDIR [doc]=$DOCDIR [icons]=$ICONDIR [interfaces]=$DBUSINTERFACEDIR
     [services]=$DBUSSERVICEDIR [units]=$SYSTEMDUSERUNITDIR [applications]=$APPLICATIONSDIR
     [autostart]=$AUTOSTARTDIR [bash]=$BASHCOMPLETIONDIR [zsh]=$ZSHCOMPLETIONDIR [fish]=$FISHCOMPLETIONDIR
     [plasmoids]=$PLASMOIDDIR
 )
 declare -A staged=(
-    [bin]=bin [locale]=share/locale [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
+    [bin]=bin [locale]=share/locale [metainfo]=share/metainfo [shell]=share/gnome-shell/extensions [man]=share/man [doc]=share/doc/petprogress [icons]=share/icons/hicolor
     [interfaces]=share/dbus-1/interfaces [services]=share/dbus-1/services [units]=lib/systemd/user
     [applications]=share/applications [autostart]=etc/xdg/autostart
     [bash]=share/bash-completion/completions [zsh]=share/zsh/site-functions
@@ -163,6 +163,19 @@ manifest() {
     entry 0644 man man1/petctl.1 "$GENERATED/man/petctl.1"
     entry 0644 man man1/petprogressd.1 docs/petprogressd.1
     entry 0644 man man7/petprogress.7 docs/petprogress.7
+    # What software centres list (AppStream).
+    entry 0644 metainfo io.petprogress.PetProgress.metainfo.xml data/io.petprogress.PetProgress.metainfo.xml
+    # GNOME Shell's extension, for every user of the system (a user only enables it): its files and
+    # its catalogues compiled (contrib/gnome-shell/po.py compile), as the zip holds them.
+    local ext=contrib/gnome-shell/petprogress@petprogress.io uuid=petprogress@petprogress.io shellpo
+    for file in "$ext"/*; do
+        if [ -f "$file" ]; then entry 0644 shell "$uuid/${file##*/}" "$file"; fi
+    done
+    for shellpo in contrib/gnome-shell/po/*.po; do
+        ll=$(basename "$shellpo" .po)
+        entry 0644 shell "$uuid/locale/$ll/LC_MESSAGES/petprogress-shell.mo" \
+            "$GENERATED/gnome-shell/locale/$ll/LC_MESSAGES/petprogress-shell.mo"
+    done
     # The Plasma widget, where Plasma finds it (petprogress(7) §8), with its catalogues in the
     # package's contents/locale (contrib/plasma/po.py compile, by make).
     local file
@@ -175,8 +188,8 @@ manifest() {
             "$GENERATED/plasma/locale/$ll/LC_MESSAGES/plasma_applet_$PLASMOID.mo"
     done
     # The panel configurations, as documentation (not executable there: copy a script and make it
-    # executable where you use it). GNOME Shell's extension installs from its own zip (make
-    # gnome-extension), Plasma's widget as above, and tests/ are the repository's, not the user's.
+    # executable where you use it). GNOME Shell's extension and Plasma's widget are installed above,
+    # and tests/ are the repository's, not the user's.
     while IFS= read -r -d '' file; do
         entry 0644 doc "${file#contrib/}" "$file"
     done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path 'contrib/plasma/*' ! -path '*/tests/*' -print0 | sort -z)
@@ -227,8 +240,9 @@ install_file() {
     case $how in
         strip)
             # As Debian strips: the symbols, and the compiler's .comment and .note sections.
+            # NOSTRIP=1: left whole for the packager's own strip (debian/rules: dh_strip, -dbgsym).
             install -D -m "$mode" "$source" "$dest"
-            strip --remove-section=.comment --remove-section=.note "$dest"
+            [ "${NOSTRIP:-}" = 1 ] || strip --remove-section=.comment --remove-section=.note "$dest"
             ;;
         subst-*)
             mkdir -p "$(dirname "$dest")"

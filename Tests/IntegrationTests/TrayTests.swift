@@ -345,6 +345,34 @@ struct TrayTests {
         #expect(await first.waitExit() == 0)
     }
 
+    @Test(
+        "in GNOME Shell with neither the extension on nor a tray watcher, one line says how to turn the extension on",
+        arguments: [(2.0, true), (1.0, false)])
+    func gnomeExtensionHint(state: Double, hinted: Bool) async throws {
+        let world = try await World("tray-gnome-\(Int(state))")
+        defer { world.close() }
+        let shell = try world.sandbox.spawn(
+            try productBinary("sni-watcher", override: "SNI_WATCHER"), ["--gnome-shell", "\(state)"],
+            environment: world.bus.environment, label: "shell")
+        defer { _ = shell.killNow() }
+        _ = shell.waitForLine { $0.hasPrefix("READY") }
+        let tray = try world.sandbox.spawn(
+            try productBinary("petctl", override: "PETCTL"), ["tray"], environment: world.petctlEnvironment,
+            label: "tray")
+        #expect(shell.waitForLine { $0.hasPrefix("asked") } == "asked petprogress@petprogress.io", "\(shell.lines)")
+        let line = "gnome-extensions enable petprogress@petprogress.io"
+        if hinted {
+            #expect(await poll { tray.errors.contains(line) }, "\(tray.errors)")
+            #expect(tray.errors.split(separator: "\n").count == 1, "\(tray.errors)")
+        } else {
+            // The Shell's answer is handled before the tray reads anything else; a second's grace.
+            try await Task.sleep(for: .seconds(1))
+            #expect(!tray.errors.contains(line), "\(tray.errors)")
+        }
+        tray.send(SIGTERM)
+        #expect(await tray.waitExit() == 0)
+    }
+
     static func busctl(_ world: World, _ arguments: [String]) throws -> ToolResult {
         try world.sandbox.runBlocking(
             "busctl", ["--address=\(world.bus.address)", "--no-pager"] + arguments, environment: world.bus.environment)

@@ -1,5 +1,13 @@
 import DBusKit
 
+// A record type whose metatype crosses into @Sendable closures: `SendableMetatype` is Swift 6.2's;
+// before it every metatype was Sendable (Debian 13's swiftlang is 6.0.3).
+#if compiler(>=6.2)
+    typealias SendableBusRecord = BusRecord & SendableMetatype
+#else
+    typealias SendableBusRecord = BusRecord
+#endif
+
 /// One value of a message body as the contract has it: its name and D-Bus type, and how both
 /// sides turn it into wire values and back. A member's arguments and reply are made of these, so
 /// a type is spelled once, beside its coding.
@@ -54,7 +62,7 @@ extension BusArg {
     }
 
     /// An `a{sv}` record, written by the daemon and decoded by `decode`.
-    static func record<R: BusRecord & SendableMetatype>(
+    static func record<R: SendableBusRecord>(
         _ name: String, _ decode: @escaping @Sendable (DBusValue) throws(BusDecodingError) -> R
     )
         -> BusArg<R>
@@ -63,7 +71,7 @@ extension BusArg {
     }
 
     /// An `aa{sv}` list of records; `what` names it in a decoding error.
-    static func records<R: BusRecord & SendableMetatype>(
+    static func records<R: SendableBusRecord>(
         _ name: String, _ what: String, _ decode: @escaping @Sendable (DBusValue) throws(BusDecodingError) -> R
     ) -> BusArg<[R]> {
         .init(name: name, type: "aa{sv}", value: nil, write: { $0.encode(into: &$1) }) {

@@ -23,13 +23,15 @@ public enum Schema {
 
     typealias Object = [String: JSONValue]
 
+    // Closures, not the functions' names: Swift 6.0's compiler crashes converting a function to
+    // `@Sendable` inside a dictionary literal (Debian 13's swiftlang).
     /// Migrations of a state file's `world`, keyed by the version they migrate from.
     static let worldMigrations: [Int: @Sendable (Object) -> Object] = [
-        0: worldFrom0, 1: worldFrom1, 2: worldFrom2, 3: worldFrom3,
+        0: { worldFrom0($0) }, 1: { worldFrom1($0) }, 2: { worldFrom2($0) }, 3: { worldFrom3($0) },
     ]
     /// Migrations of a history line's `record`, keyed by the version they migrate from.
     static let recordMigrations: [Int: @Sendable (Object) -> Object] = [
-        0: recordFrom0, 1: recordFrom1, 2: recordFrom2, 3: recordFrom3,
+        0: { recordFrom0($0) }, 1: { recordFrom1($0) }, 2: { recordFrom2($0) }, 3: { recordFrom3($0) },
     ]
 
     /// Runs the migrations from `version` up to `current`; nil when a step is missing.

@@ -28,6 +28,8 @@ final class TrayLoop {
     var exitCode: Int32?
     /// The watch on Plasma's layout, kept for the loop's lifetime (Plasma sessions only).
     var plasmaWatch: PlasmaLayoutWatch?
+    /// The line on enabling the GNOME Shell extension has been said.
+    var hinted = false
 
     init(iconThemePath: String) throws {
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
@@ -221,7 +223,17 @@ final class TrayLoop {
         try? connection.send(message, timeout: .seconds(25)) { [unowned self] reply in
             guard reply.error == nil else { return }
             let info = (try? reply.arguments())?.first
-            update { $0.hidden = Self.extensionActive(info) }
+            let active = Self.extensionActive(info)
+            update { $0.hidden = active }
+            // GNOME Shell shows no tray of its own: without the extension and without a watcher
+            // (the AppIndicator extension), nothing shows the pet. Said once, with the remedy.
+            if !active, !hinted, (try? connection.nameHasOwner(Self.watcher)) != true {
+                hinted = true
+                Output.error(
+                    tr(
+                        "petctl tray: GNOME Shell shows no tray here; to see the pet in its top bar, run: gnome-extensions enable %s",
+                        Self.extensionUUID))
+            }
         }
     }
 

@@ -5,6 +5,9 @@
 //                                           the item back (GetAll, as hosts do while registering)
 //   props N                                 that GetAll returned N properties
 //   signal MEMBER                           a signal of org.kde.StatusNotifierItem from any item
+// With --gnome-shell STATE it plays GNOME Shell instead, without a tray: it owns org.gnome.Shell
+// and answers org.gnome.Shell.Extensions.GetExtensionInfo with that extension state (1 active,
+// 2 disabled; 0 for an empty answer: not installed), printing READY.
 import DBusKit
 import Glibc
 import LinuxKit
@@ -17,9 +20,29 @@ let arguments = CommandLine.arguments
 let address = arguments.firstIndex(of: "--address").flatMap {
     arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
+let shellState = arguments.firstIndex(of: "--gnome-shell").flatMap {
+    arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil
+}
 do {
     let connection = try address.map { try Connection(address: $0) } ?? Connection.session()
     let loop = EventLoop()
+    if let shellState {
+        let extensions = ExportedObject.Interface(
+            "org.gnome.Shell.Extensions",
+            methods: [
+                ExportedObject.Method("GetExtensionInfo", in: "s", out: "a{sv}") { call in
+                    say("asked \(try call.string(0))")
+                    return [.vardict(shellState == 0 ? [] : [("state", .double(shellState))])]
+                }
+            ])
+        try connection.export(
+            ExportedObject(path: "/org/gnome/Shell", interfaces: [extensions], introspectionXML: "<node/>"))
+        try loop.add(connection)
+        try connection.requestName("org.gnome.Shell")
+        say("READY")
+        _ = loop.run()
+        exit(0)
+    }
     var items: [String] = []
     let watcher = ExportedObject.Interface(
         "org.kde.StatusNotifierWatcher",
