@@ -23,7 +23,7 @@ fi
 # What generate-manual alone lost: every non-ASCII character, and the settings list's lines.
 if command -v groff >/dev/null; then
     page=$(groff -mandoc -Tutf8 "$dir/man/petctl.1" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g; s/.\x08//g')
-    grep -q '00:00–23:59' <<<"$page" || { echo "generated: petctl.1 lost the en dash of 00:00–23:59"; failed=1; }
+    grep -q '1–200' <<<"$page" || { echo "generated: petctl.1 lost the en dash of 1–200"; failed=1; }
     grep -qE '^ +grace +minutes either side' <<<"$page" || { echo "generated: petctl.1 runs the settings list together"; failed=1; }
 fi
 [ "$failed" -eq 0 ] && echo "generated: completions (bash, zsh, fish) and petctl.1 cover ${#subcommands[@]} subcommands"

@@ -73,12 +73,14 @@ expected_files() {
     while IFS= read -r -d '' file; do
         printf '%s 644\n' "$share/doc/petprogress/${file#contrib/}"
     done < <(find contrib -mindepth 1 -type f ! -path 'contrib/gnome-shell/*' ! -path 'contrib/plasma/*' ! -path '*/tests/*' -print0)
-    # The Plasma widget, where Plasma looks (per user: ~/.local/share/plasma/plasmoids), with its catalogues.
+    # The Plasma widget, where Plasma looks (beside the D-Bus services: per user in XDG_DATA_HOME,
+    # else ~/.local/share; system-wide in share/), with its catalogues.
+    local plasmoids=${dbus%/dbus-1/services}/plasma/plasmoids
     while IFS= read -r -d '' file; do
-        printf '%s 644\n' "$share/plasma/plasmoids/${file#contrib/plasma/}"
+        printf '%s 644\n' "$plasmoids/${file#contrib/plasma/}"
     done < <(find contrib/plasma/io.petprogress.plasmoid -type f -print0)
     for file in contrib/plasma/po/*.po; do
-        printf '%s 644\n' "$share/plasma/plasmoids/io.petprogress.plasmoid/contents/locale/$(basename "$file" .po)/LC_MESSAGES/plasma_applet_io.petprogress.plasmoid.mo"
+        printf '%s 644\n' "$plasmoids/io.petprogress.plasmoid/contents/locale/$(basename "$file" .po)/LC_MESSAGES/plasma_applet_io.petprogress.plasmoid.mo"
     done
 }
 

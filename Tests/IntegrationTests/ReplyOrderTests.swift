@@ -20,6 +20,13 @@ struct ReplyOrderTests {
             bus: bus, calls: [Call(interface, member, arguments)], count: count, whileWaiting: whileWaiting)
     }
 
+    /// Waits for a reply from the started daemon: its start-up signals (the first tick's
+    /// PropertiesChanged) leave before it, so none of them can reach a subscription made after it,
+    /// nor wait in a stopped daemon's queue to be taken for a call's.
+    static func settled(_ world: World) throws {
+        _ = try world.client().tasks()
+    }
+
     /// One method call of the daemon's object.
     struct Call: Sendable {
         let interface: String
@@ -73,6 +80,7 @@ struct ReplyOrderTests {
         let world = try await World("order-mutation")
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        try Self.settled(world)
         let seen = try await Self.events(
             bus: world.bus, interface: "io.petprogress.PetProgress1", member: "AddTask",
             [.string("Write report"), .string("14:30")], count: 3)
@@ -84,6 +92,7 @@ struct ReplyOrderTests {
         let world = try await World("order-set")
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        try Self.settled(world)
         let seen = try await Self.events(
             bus: world.bus, interface: "org.freedesktop.DBus.Properties", member: "Set",
             [.string("io.petprogress.PetProgress1"), .string("GraceMinutes"), .variant(.uint32(30))], count: 2)
@@ -99,6 +108,7 @@ struct ReplyOrderTests {
         defer { world.close() }
         let started = ContinuousClock.now
         let daemon = try await world.daemon(now: "2026-03-02T10:59:55+01:00")
+        try Self.settled(world)
         daemon.process.send(SIGSTOP)
         let process = daemon.process
         let seen = try await Self.events(
@@ -119,6 +129,7 @@ struct ReplyOrderTests {
         let world = try await World("order-queued")
         defer { world.close() }
         let daemon = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        try Self.settled(world)
         daemon.process.send(SIGSTOP)
         let process = daemon.process
         let ours = "io.petprogress.PetProgress1"
@@ -151,6 +162,7 @@ struct ReplyOrderTests {
         let world = try await World("order-noreply")
         defer { world.close() }
         _ = try await world.daemon(now: "2026-03-02T10:30:00+01:00")
+        try Self.settled(world)
         let recorder = try SignalRecorder(bus: world.bus)
         defer { recorder.stop() }
         let sent = try await world.sandbox.run(

@@ -111,12 +111,11 @@ enum StoreSwap {
         name: String, path: String
     ) {
         let base = "import-backup-" + stamp
-        var target = base
-        var n = 1
-        while folder.exists(target) {
-            target = "\(base)-\(n)"
-            n += 1
-        }
+        // Past the highest set of the same stamp, never a gap pruning left: a reused name would sort
+        // before the sets it is newer than, and the next prune would remove the latest data set.
+        let sameStamp = backups(in: folder).filter { $0 == base || $0.hasPrefix(base + "-") }
+        let highest = sameStamp.compactMap { $0 == base ? 0 : Int($0.dropFirst(base.count + 1)) }.max()
+        let target = highest.map { "\(base)-\($0 + 1)" } ?? base
         try folder.makeDirectory(target)
         let backup = try folder.folder(target)
         for name in try folder.names() where isDataFile(name) {
