@@ -99,7 +99,7 @@ struct ReplyOrderTests {
         #expect(seen == ["reply", "PropertiesChanged"])
     }
 
-    /// The daemon is stopped (SIGSTOP) a few simulated seconds before a tick, the call is sent, and
+    /// The daemon is stopped (SIGSTOP) some simulated seconds before a tick, the call is sent, and
     /// it is resumed after the tick: whichever of the timer and the call reaches the tick first, the
     /// tick's signals precede the reply and the call's own signals follow it.
     @Test("a call that crosses a tick: the tick's signals, the reply, then the call's signals")
@@ -107,7 +107,9 @@ struct ReplyOrderTests {
         let world = try await World("order-tick")
         defer { world.close() }
         let started = ContinuousClock.now
-        let daemon = try await world.daemon(now: "2026-03-02T10:59:55+01:00")
+        // 14 s before the tick (the call waits 20 s for its reply): a start on a busy machine
+        // (make test runs suites side by side) must not reach it before the daemon is stopped.
+        let daemon = try await world.daemon(now: "2026-03-02T10:59:46+01:00")
         try Self.settled(world)
         daemon.process.send(SIGSTOP)
         let process = daemon.process
@@ -116,7 +118,7 @@ struct ReplyOrderTests {
             [.string("Email"), .string("16:00")], count: 5,
             whileWaiting: {
                 // Resume once the simulated clock (which runs on while stopped) is past 11:00.
-                while ContinuousClock.now - started < .seconds(7) { usleep(50_000) }
+                while ContinuousClock.now - started < .seconds(16) { usleep(50_000) }
                 process.send(SIGCONT)
             })
         #expect(seen == ["PropertiesChanged", "EntryChanged", "reply", "TasksChanged", "PropertiesChanged"])

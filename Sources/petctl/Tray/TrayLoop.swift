@@ -74,7 +74,8 @@ final class TrayLoop {
         try hostCheck.arm(after: .seconds(3))
         _ = daemon.loop.addFD(hostCheck.fd) { [unowned self] _ in
             _ = hostCheck.read()
-            guard (try? connection.nameHasOwner(Self.watcher)) != true, !state.hidden else { return }
+            // The GNOME hint already said it, with its remedy: one line, not two.
+            guard (try? connection.nameHasOwner(Self.watcher)) != true, !state.hidden, !hinted else { return }
             Output.error(
                 tr(
                     "petctl tray: no tray host in this session yet (nothing owns %s); waiting for one to appear",
