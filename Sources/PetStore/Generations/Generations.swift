@@ -18,27 +18,12 @@ struct Generations {
     func path(_ day: DayKey) -> String { folder.path(Self.name(day)) }
 
     /// The days that have a snapshot, newest first.
-    func days() throws(StoreError) -> [DayKey] {
-        var days: [DayKey] = []
-        try folder.forEachName { bytes in
-            let name = String(decoding: bytes, as: UTF8.self)
-            guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix) else { return }
-            let key = String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count))
-            // Only the canonical spelling: `state-2026-3-4.json` is not ours.
-            if let day = DayKey(parsing: key), day.description == key { days.append(day) }
-        }
-        return days.sorted(by: >)
-    }
+    func days() throws(StoreError) -> [DayKey] { try days(prefix: Self.prefix) }
 
     /// Writes `bytes` as the snapshot of `day` (atomically, 0600), then removes all but the
     /// newest `kept` snapshots.
     func write(_ bytes: [UInt8], day: DayKey) throws(StoreError) {
-        do {
-            try AtomicReplace.write(bytes, to: Self.name(day), in: folder.file, through: .named(Self.temporaryName))
-        } catch {
-            throw StoreError(error.failure)
-        }
-        for old in try days().dropFirst(Self.kept) { try folder.unlink(Self.name(old)) }
+        try write(bytes, prefix: Self.prefix, day: day, keeping: Self.kept)
     }
 
     /// A snapshot's bytes, nil when it has gone.
@@ -54,28 +39,37 @@ struct Generations {
     static func beforeName(_ day: DayKey) -> String { beforePrefix + day.description + suffix }
 
     /// The open days that have a snapshot taken before a catch-up, newest first.
-    func daysBeforeCatchUp() throws(StoreError) -> [DayKey] {
+    func daysBeforeCatchUp() throws(StoreError) -> [DayKey] { try days(prefix: Self.beforePrefix) }
+
+    /// Writes `bytes` as the snapshot before the catch-up leaving `openDay` (atomically, 0600),
+    /// then removes all but the newest `keptBeforeCatchUp` of them.
+    func writeBeforeCatchUp(_ bytes: [UInt8], openDay: DayKey) throws(StoreError) {
+        try write(bytes, prefix: Self.beforePrefix, day: openDay, keeping: Self.keptBeforeCatchUp)
+    }
+
+    // MARK: Both kinds
+
+    /// The days of the files `<prefix>YYYY-MM-DD.json`, newest first. Only the canonical spelling:
+    /// `state-2026-3-4.json` is not ours (and `state-before-…` is not a closeout's).
+    private func days(prefix: String) throws(StoreError) -> [DayKey] {
         var days: [DayKey] = []
         try folder.forEachName { bytes in
             let name = String(decoding: bytes, as: UTF8.self)
-            guard name.hasPrefix(Self.beforePrefix), name.hasSuffix(Self.suffix) else { return }
-            let key = String(name.dropFirst(Self.beforePrefix.count).dropLast(Self.suffix.count))
+            guard name.hasPrefix(prefix), name.hasSuffix(Self.suffix) else { return }
+            let key = String(name.dropFirst(prefix.count).dropLast(Self.suffix.count))
             if let day = DayKey(parsing: key), day.description == key { days.append(day) }
         }
         return days.sorted(by: >)
     }
 
-    /// Writes `bytes` as the snapshot before the catch-up leaving `openDay` (atomically, 0600),
-    /// then removes all but the newest `keptBeforeCatchUp` of them.
-    func writeBeforeCatchUp(_ bytes: [UInt8], openDay: DayKey) throws(StoreError) {
+    /// Writes `<prefix><day>.json` atomically (0600), then removes all but the newest `kept`.
+    private func write(_ bytes: [UInt8], prefix: String, day: DayKey, keeping kept: Int) throws(StoreError) {
         do {
             try AtomicReplace.write(
-                bytes, to: Self.beforeName(openDay), in: folder.file, through: .named(Self.temporaryName))
+                bytes, to: prefix + day.description + Self.suffix, in: folder.file, through: .named(Self.temporaryName))
         } catch {
             throw StoreError(error.failure)
         }
-        for old in try daysBeforeCatchUp().dropFirst(Self.keptBeforeCatchUp) {
-            try folder.unlink(Self.beforeName(old))
-        }
+        for old in try days(prefix: prefix).dropFirst(kept) { try folder.unlink(prefix + old.description + Self.suffix) }
     }
 }
