@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The same bounds on every write (petprogress(7) §5; issue 37 item 3), on the real daemon: a store
+/// The same bounds on every write (petprogress(7) §5), on the real daemon: a store
 /// whose counters stand at 2³¹−1 (which loads) takes one more action; the action is refused with a
 /// clear error and changes nothing; a restart loads the store, nothing set aside. A day after
 /// 9999-12-31 is refused the same way.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The clock that went back (petprogress(7) §3.1, §5 "Restore", §6.1; issue 37 item 2): the real
+/// The clock that went back (petprogress(7) §3.1, §5 "Restore", §6.1): the real
 /// daemon's clock (`--now`, never the host's) two years ahead, then back. Ahead, the catch-up keeps
 /// the state before it and charges only what the away rule charges; back, `GetStatus` says
 /// `clock_behind` and nothing changes by itself; `ListGenerations` (busctl) names the snapshot,
