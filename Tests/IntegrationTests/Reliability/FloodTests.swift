@@ -15,7 +15,7 @@ extension Reliability {
     /// calls faster than it hands them to the daemon and takes the answers back (2 KiB per
     /// connection per turn of its loop), so at the full size with 50,000 that walk takes the bus's
     /// whole core for seconds and every other caller waits in it, whatever the daemon does: there
-    /// the latency is measured and reported, not bounded; with 128 the bus refuses a flooder's
+    /// the latency is measured and reported, not bounded, at every size; with 128 the bus refuses a flooder's
     /// 129th waiting call itself and the bound holds.
     @Suite("Floods")
     struct FloodTests {
@@ -97,15 +97,18 @@ extension Reliability {
             #expect(residentAfter <= residentBefore + 2048, "\(residentBefore) KiB before, \(residentAfter) KiB after")
             // Nine calls in ten within 100 ms: the slowest (at the flood's first instants, while the
             // bus forwards the whole burst) is reported, not bounded (docs/RELIABILITY.md, "Floods").
-            // Not bounded either at the full size on the session bus's 50,000 awaited replies: the
-            // time goes to the bus's walk of that list (above).
+            // Not bounded at all on the session bus's 50,000 awaited replies, at any size: the time
+            // goes to the bus's walk of that list (above); a quiet CI run saw 2.4 s at 2 × 5,000.
             let ninetieth = sorted.isEmpty ? 0 : sorted[sorted.count * 9 / 10]
-            let bounded = pendingReplies <= 128 || Self.calls <= 5_000
+            let bounded = pendingReplies <= 128
             let latencyLine =
                 "GetWidgetEntry during the flood (\(pendingReplies) awaited replies per connection): median \(median) ms, "
                 + "90th percentile \(ninetieth) ms, slowest \(slowest) ms, in order: \(latencies.map { Int($0) })"
             print(latencyLine)
-            if bounded { #expect(ninetieth < 100, "\(latencyLine)") }
+            if bounded {
+                #expect(latencies.count >= 10, "\(latencyLine)")
+                #expect(ninetieth < 100, "\(latencyLine)")
+            }
             #expect(daemon.process.isRunning)
             try ReliabilityRun.fragment(
                 "65-flood-\(pendingReplies)",
