@@ -126,7 +126,7 @@ check-fresh:
 # What a Debian builder does (scripts/check-debian-build.sh): the source package built offline by
 # Debian 13's own Swift in a pristine cached root, lintian, the autopkgtest. Not yet in `make test`:
 # it has not passed end to end, and its two Swift 6.0.3 builds would take `make test` past its
-# budget (docs/DECISIONS.md, "Merging the 2026-12-07 round").
+# budget (docs/DECISIONS.md, "The Debian builder's check is `make check-debian`").
 check-debian:
 	@bash scripts/deps.sh debootstrap zstd
 	bash scripts/check-debian-build.sh .build/debian
