@@ -101,6 +101,7 @@ check:
 	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
 	@failed=""; : > $(CHECK_LOG); rm -f $(CHECK_LOG).failed; \
 	echo "== petctl's translations"; $(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	echo "== references to the documents' headings"; $(PYTHON) scripts/check-doc-refs.py || failed="$$failed doc-refs"; \
 	for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; \
 	    { $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' 2>&1 || echo " $$t" >> $(CHECK_LOG).failed; } \
@@ -139,6 +140,7 @@ test:
 	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
 	@failed=""; echo "== petctl's translations: the template is current, the catalogues complete"; \
 	$(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	echo "== references to the documents' headings"; $(PYTHON) scripts/check-doc-refs.py || failed="$$failed doc-refs"; \
 	for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' || failed="$$failed $$t"; \
 	done; \
