@@ -101,6 +101,7 @@ check:
 	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
 	@failed=""; : > $(CHECK_LOG); rm -f $(CHECK_LOG).failed; \
 	echo "== petctl's translations"; $(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	echo "== references to the documents' headings"; $(PYTHON) scripts/check-doc-refs.py || failed="$$failed doc-refs"; \
 	for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; \
 	    { $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' 2>&1 || echo " $$t" >> $(CHECK_LOG).failed; } \
@@ -126,7 +127,7 @@ check-fresh:
 # What a Debian builder does (scripts/check-debian-build.sh): the source package built offline by
 # Debian 13's own Swift in a pristine cached root, lintian, the autopkgtest. Not yet in `make test`:
 # it has not passed end to end, and its two Swift 6.0.3 builds would take `make test` past its
-# budget (docs/DECISIONS.md, "Merging the 2026-12-07 round").
+# budget (docs/DECISIONS.md, "The Debian builder's check is `make check-debian`").
 check-debian:
 	@bash scripts/deps.sh debootstrap zstd
 	bash scripts/check-debian-build.sh .build/debian
@@ -139,6 +140,7 @@ test:
 	@$(PYTHON) scripts/po.py pseudo .build/debug/../share/locale
 	@failed=""; echo "== petctl's translations: the template is current, the catalogues complete"; \
 	$(PYTHON) scripts/po.py check || failed="$$failed translations"; \
+	echo "== references to the documents' headings"; $(PYTHON) scripts/check-doc-refs.py || failed="$$failed doc-refs"; \
 	for t in $(TEST_TARGETS); do \
 	    echo "== $$t"; $(SWIFT) test --skip-build --filter "$$t\\." --skip '$(RELIABILITY_SUITES)' || failed="$$failed $$t"; \
 	done; \

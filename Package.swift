@@ -42,7 +42,7 @@ let package = Package(
     targets: [
         // Layer 1: the pure rules. FoundationEssentials only; no clock, disk, environment or bus.
         // Optimised in debug builds too: the zone sweeps in PetCoreTests call `Zone.offset(at:)`
-        // some 10^9 times, 5× slower unoptimised (docs/DECISIONS.md, "Zones without ICU").
+        // some 10^9 times, 5× slower unoptimised (docs/DECISIONS.md, "PetCore is compiled with `-O` in debug builds too").
         .target(name: "PetCore", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // One pet on two machines (docs/SYNC.md): operations, their fold through PetCore, the merge. No I/O.
         .target(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves the shipped daemon carries no ICU (docs/DECISIONS.md, "Zones without ICU"): `nm` finds, in
+# Proves the shipped daemon carries no ICU (docs/DECISIONS.md, "Zones come from the system's tzdata"): `nm` finds, in
 # the unstripped binary, no symbol of FoundationInternationalization, of _FoundationICU (ICU's C
 # API, renamed swift_u*), of ICU's C++ namespace or of ICU's data (icudt*_dat). Prints its size, and
 # its size once stripped as `make install` installs it.

@@ -42,8 +42,9 @@ zone_trouble() {
         echo "\`ZoneChangeTests\` and \`LocalZoneTests\` against \`${daemon#"$PWD"/}\`: \`/etc/localtime\` changed"
         echo "in private mount namespaces (\`unshare -m\`, a copy of \`/etc\` bind-mounted over it), and zone files"
         echo "named by \`TZ\` replaced as a tzdata upgrade does; the host's clock and \`/etc/localtime\` are never"
-        echo "touched. Clock jumps are not tested on the real binary (docs/DECISIONS.md, \"Hostile input and confinement\": only the"
-        echo "real clock honours them, and a test cannot move it without moving the host's)."
+        echo "touched. Clock jumps are not tested on the real binary (docs/DECISIONS.md, \"Clock jumps of the"
+        echo "real binary are not tested\": only the real clock honours them, and a test cannot move it without"
+        echo "moving the host's)."
         echo
         grep -E '^(✔|✘) Test ' "$log" | grep -v '^. Test run ' | sed -E 's/^(✔|✘) Test (.*) (passed|failed) after .*/- \1 \2/' | sort -u
         echo

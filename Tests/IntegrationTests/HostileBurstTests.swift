@@ -199,10 +199,10 @@ extension Reliability {
                 (`AddTaskFor`, a 200-code-point title of 4-byte characters, `tomorrow`, every weekday) is \
                 \(wire) bytes on the wire and succeeds. The daemon sets no per-message limit of its own, \
                 because libdbus enforces one by disconnecting the receiver from the bus (docs/DECISIONS.md, \
-                "Hostile input and confinement"): the bus's limit bounds one call (32 MiB here; a 40 MiB call \
-                got its sender disconnected and the daemon never saw it). Calls are read one at a time as \
-                the daemon handles them; the rest wait in the bus. Large buffers go back to the system when \
-                freed.
+                "No per-message size limit on the daemon's connection"): the bus's limit bounds one call \
+                (32 MiB here; a 40 MiB call got its sender disconnected and the daemon never saw it). Calls \
+                are read one at a time as the daemon handles them; the rest wait in the bus. Large buffers \
+                go back to the system when freed.
 
                 | | resident (KiB) |
                 | --- | --- |

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Which zone is local, as glibc decides it (docs/DECISIONS.md, "Zones without ICU"): `TZ` as a
+/// Which zone is local, as glibc decides it (docs/DECISIONS.md, "Which zone is local"): `TZ` as a
 /// zone name, `:name`, a path, a POSIX rule, with `TZDIR`; an empty `TZ` is UTC. A zone that cannot
 /// be used is UTC with one log line naming the file and the problem and a `GetStatus` problem until
 /// it is fixed; a replaced zone file (what a tzdata upgrade does) is read again. The real daemon,

@@ -5,7 +5,7 @@ import ArgumentParser
 ///
 /// argument-parser finds a command's options by reflection: for `petctl today` that is about
 /// 9 of 15 million instructions (callgrind), most of them scanning this static binary's protocol
-/// conformances, and it keeps petctl behind `busctl` (docs/DECISIONS.md, "petctl's start-up").
+/// conformances, and it keeps petctl behind `busctl` (docs/DECISIONS.md, "A fast path for a panel's everyday lines").
 /// These lines make the very commands argument-parser would, defaults included; a test checks that
 /// for each of them.
 /// Any other line, however close, goes through argument-parser as before.

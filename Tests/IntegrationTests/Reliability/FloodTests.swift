@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// Floods (docs/RELIABILITY.md, "Floods"): two clients each send GetTimeline calls as fast as
+    /// Floods (docs/RELIABILITY.md, "Bus attacks"): two clients each send GetTimeline calls as fast as
     /// they can and never read a byte of the replies, on a bus with the session bus's limits,
     /// against a daemon with 150 tasks (a 14 KB timeline). The daemon stays under 64 MiB, is back
     /// within 2 MiB of where it started a few seconds after they leave, and another client's
@@ -96,7 +96,7 @@ extension Reliability {
             #expect(peak < 64 * 1024, "peak \(peak) KiB")
             #expect(residentAfter <= residentBefore + 2048, "\(residentBefore) KiB before, \(residentAfter) KiB after")
             // Nine calls in ten within 100 ms: the slowest (at the flood's first instants, while the
-            // bus forwards the whole burst) is reported, not bounded (docs/RELIABILITY.md, "Floods").
+            // bus forwards the whole burst) is reported, not bounded (docs/RELIABILITY.md, "Bus attacks").
             // Not bounded at all on the session bus's 50,000 awaited replies, at any size: the time
             // goes to the bus's walk of that list (above); a quiet CI run saw 2.4 s at 2 × 5,000.
             let ninetieth = sorted.isEmpty ? 0 : sorted[sorted.count * 9 / 10]
