@@ -2,7 +2,7 @@ import PetCore
 
 /// `petctl tomorrow` (petprogress(7) §7): the next day as known now — the tasks added for it, the
 /// repeating tasks it will get when it opens, the copies rollover would bring, and whether it is a
-/// rest day — each under the handle that reaches it: `+N` for a task added for it, `t-N` for a
+/// rest day — each under the handle that reaches it: `+N` for a task added for it, `rN` for a
 /// repeating task (its template), today's number for a task that would roll over.
 struct TomorrowScreen {
     let dayKey: String
@@ -26,7 +26,7 @@ struct TomorrowScreen {
         let all =
             added.map { Row(handle: Handle.shown($0, tomorrow: true), time: $0.time, title: $0.title, note: "") }
             + repeating.map {
-                Row(handle: $0.id, time: $0.time, title: $0.title, note: tr("repeats %s", PetText.rule($0.repeatRule)))
+                Row(handle: Handle.template($0.id), time: $0.time, title: $0.title, note: tr("repeats %s", PetText.rule($0.repeatRule)))
             }
             + rolled.map {
                 Row(handle: Handle.shown($0), time: $0.time, title: $0.title, note: tr("rolls over if not done"))
