@@ -39,8 +39,7 @@ struct InteractiveFrame {
     }
 
     init(_ state: InteractiveState, width: Int, height: Int, style: Style) {
-        // The daemon's sentences can be long: up to three lines of them, whole words.
-        let status = Array(TextWidth.wrap(state.status, width: width).prefix(3))
+        let status = Self.statusLines(state, width: width)
         let bodyHeight = max(0, height - 1 - max(1, status.count))
         var body: [String] = []
         if state.showsHelp {
@@ -64,6 +63,29 @@ struct InteractiveFrame {
         let tomorrowShown = state.showsTomorrow && !state.showsHelp
         lines.append(style.dim(TextWidth.truncate(Self.footer(width: width, tomorrow: tomorrowShown), to: width)))
         lines = Array(lines.suffix(height))
+    }
+
+    /// The status line, wrapped at whole words: up to three lines (the daemon's sentences can be
+    /// long). An open prompt that needs more keeps its keys (`(Enter: save, Esc: cancel)`) whole
+    /// on the last line: the sentence before them gets the lines left, its start for a time (what
+    /// is wrong with it), its end for a title (where the cursor is), with `…` where words were left out.
+    static func statusLines(_ state: InteractiveState, width: Int) -> [String] {
+        let all = TextWidth.wrap(state.status, width: width)
+        guard all.count > 3, let prompt = state.prompt, state.status == prompt.line.text else {
+            return Array(all.prefix(3))
+        }
+        let (said, keys, _) = prompt.parts
+        let keyLines = Array(TextWidth.wrap(keys, width: width).prefix(2))
+        let room = 3 - keyLines.count
+        var words = said.split(separator: " ").map(String.init)
+        var lines = TextWidth.wrap(said, width: width)
+        let fromEnd = prompt.field == .title
+        while lines.count > room, words.count > 1 {
+            if fromEnd { words.removeFirst() } else { words.removeLast() }
+            let kept = words.joined(separator: " ")
+            lines = TextWidth.wrap(fromEnd ? "… " + kept : kept + " …", width: width)
+        }
+        return Array(lines.prefix(room)) + keyLines
     }
 
     /// The task rows after `first` header lines, scrolled so that the selected task is in `room`.
