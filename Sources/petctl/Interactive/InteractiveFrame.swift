@@ -10,7 +10,11 @@ struct InteractiveFrame {
     /// (the rest of the keys are behind `?`).
     static func footer(width: Int, tomorrow: Bool = false) -> String {
         // Tomorrow's list takes only these keys: its footer names no other.
-        if tomorrow { return tr("t today  a add  ? keys  q quit") }
+        if tomorrow {
+            let whole = tr("t today  a add  e edit  x delete  ? keys  q quit")
+            guard TextWidth.columns(whole) > width else { return whole }
+            return trc("tomorrow's footer, at most 40 columns", "t today  a add  e edit  x delete  q quit")
+        }
         let whole = tr("⏎ done  s snooze  u undo  ? keys  q quit")
         guard TextWidth.columns(whole) > width else { return whole }
         return trc("footer, at most 40 columns", "⏎ done  s snooze  u undo  ? keys  q quit")
@@ -45,7 +49,7 @@ struct InteractiveFrame {
         if state.showsHelp {
             body = Self.help.map { TextWidth.truncate($0, to: width) }
         } else if state.showsTomorrow, let tomorrow = state.tomorrow {
-            body = tomorrow.render(width: width, style: style)
+            body = tomorrow.render(width: width, style: style, selected: state.tomorrowSelectedID ?? "")
         } else if let screen = state.screen {
             body = screen.header(width: width, style: style)
             if screen.tasks.isEmpty {

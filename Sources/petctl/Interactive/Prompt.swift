@@ -16,9 +16,13 @@ struct Prompt {
 
     static func add(day: String) -> Prompt { Prompt(editing: nil, day: day, time: "", title: "") }
 
-    static func edit(_ task: TaskRecord) -> Prompt {
-        Prompt(editing: task, day: "today", time: task.time, title: task.title)
+    /// Edits `task` of `day` ("today", or "tomorrow" for a task of tomorrow's list).
+    static func edit(_ task: TaskRecord, day: String = "today") -> Prompt {
+        Prompt(editing: task, day: day, time: task.time, title: task.title)
     }
+
+    /// How the task being edited is named (`3`, or `+1` for tomorrow's).
+    var shown: String { editing.map { Handle.shown($0, tomorrow: day == "tomorrow") } ?? "" }
 
     /// The time typed so far, judged: the input, or the sentence that says what to type.
     var verdict: Result<TimeInput, TimeInputError> {
@@ -45,7 +49,7 @@ struct Prompt {
     /// before anything was typed.
     var parts: (said: String, keys: String, problem: Bool) {
         let verb =
-            editing.map { tr("Edit %s", Handle.shown($0)) } ?? (day == "tomorrow" ? tr("Add for tomorrow") : tr("Add"))
+            editing.map { _ in tr("Edit %s", shown) } ?? (day == "tomorrow" ? tr("Add for tomorrow") : tr("Add"))
         switch field {
         case .time:
             let said: String
