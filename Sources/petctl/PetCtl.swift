@@ -14,7 +14,8 @@ struct PetCtl: ParsableCommand {
             """
             petctl talks to petprogressd on your session bus (starting it through D-Bus activation \
             when it is installed). Today's tasks are named by the number \"petctl today\" shows (3), \
-            tomorrow's by \"petctl tomorrow\"'s +N (+1), repeating tasks by their template's t-N.
+            tomorrow's by \"petctl tomorrow\"'s +N (+1), repeating tasks by the rN \
+            \"petctl templates\" shows (r1; the older t-1 works too).
 
             Exit status: 0 success, 1 the daemon rejected the request (nothing changed), 3 the \
             daemon or the bus cannot be reached, 4 the daemon did not answer in time (the request may or \

@@ -166,7 +166,9 @@ struct ImportTests {
 
         for (arguments, needle) in [
             (["import", exported], "already holds"),
-            (["import", exported, "--check"], "already holds"),
+            // A check reads the document whatever the store holds: a bad one is refused for itself.
+            (["import", malformed, "--check"], "not valid JSON"),
+            (["import", damaged, "--check"], "graceMinutes"),
             (["import", fifo, "--replace"], "regular file"),
             // A device that never ends: refused by its type, before a byte is read.
             (["import", "/dev/zero", "--replace"], "regular file"),
@@ -191,7 +193,34 @@ struct ImportTests {
         // descriptor it passes from its own fd 3 (busctl cannot send an `h`: "UNIX file descriptor
         // not supported as type").
         let checked = try await world.petctlOK(["import", exported, "--check", "--replace"])
-        #expect(checked.contains("can be imported") && checked.contains("Nothing was changed"), "\(checked)")
+        #expect(
+            checked.contains("can be imported") && checked.contains("Nothing was changed")
+                && !checked.contains("--replace"), "\(checked)")
+        // Without --replace, over a store that holds data, the file is still checked (exit 0), and
+        // a line says a real import needs --replace — in every language.
+        let unreplaced = try await world.petctlOK(["import", exported, "--check"])
+        #expect(
+            unreplaced.contains("can be imported")
+                && unreplaced.contains(
+                    "Pet Progress already holds data: importing the file needs --replace, which keeps the current data in a copy first.")
+                && unreplaced.hasSuffix("Nothing was changed (--check).\n"), "\(unreplaced)")
+        for (language, needle) in [("de_DE.UTF-8", "--replace"), ("fr_FR.UTF-8", "--replace")] {
+            let localized = try await world.petctl(
+                ["import", exported, "--check"], environment: ["LANG": language, "LC_ALL": language])
+            #expect(
+                localized.status == 0 && localized.output.contains(needle)
+                    && !localized.output.contains("already holds data"), "\(language): \(localized)")
+        }
+        #expect(try Self.files(data) == before)
+        let unreplacedBus = try await world.sandbox.run(
+            "/bin/sh",
+            [
+                "-c",
+                "exec gdbus call --address \"$1\" --dest \(PetDaemon.name) --object-path \(PetDaemon.path) --method \(PetDaemon.interface).Import 3 false true 3<\"$2\"",
+                "sh", world.bus.address, exported,
+            ], environment: world.bus.environment)
+        #expect(
+            unreplacedBus.status == 0 && unreplacedBus.output.contains("'needs_replace': <true>"), "\(unreplacedBus)")
         let gdbus = try await world.sandbox.run(
             "/bin/sh",
             [
@@ -199,7 +228,9 @@ struct ImportTests {
                 "exec gdbus call --address \"$1\" --dest \(PetDaemon.name) --object-path \(PetDaemon.path) --method \(PetDaemon.interface).Import 3 true true 3<\"$2\"",
                 "sh", world.bus.address, exported,
             ], environment: world.bus.environment)
-        #expect(gdbus.status == 0 && gdbus.output.contains("'imported': <false>"), "\(gdbus)")
+        #expect(
+            gdbus.status == 0 && gdbus.output.contains("'imported': <false>")
+                && gdbus.output.contains("'needs_replace': <false>"), "\(gdbus)")
         #expect(try Self.files(data) == before)
 
         // And with replace: the previous data kept inside the data directory, byte for byte.

@@ -60,11 +60,11 @@ struct PetCtlCommandTests {
         )
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "mon,wed"])
-                == "Added t-3: 07:30 Stretch (today, repeating mon,wed). Today's copy is 2.\n"
+                == "Added r3: 07:30 Stretch (today, repeating mon,wed). Today's copy is 2.\n"
                 + "07:30 has already passed today: the task is due now.\n")
         #expect(try c.tasks().map { $0.string("title") } == ["Stretch", "Walk the dog"])
         #expect(try c.tasks("tomorrow").map { $0.string("id") } == ["20260303-2"])
-        #expect(try await Self.ok(world, ["templates"]) == "t-3  07:30  mon,wed  Stretch\n")
+        #expect(try await Self.ok(world, ["templates"]) == "r3  07:30  mon,wed  Stretch\n")
 
         #expect(
             try await Self.ok(world, ["edit", "1", "--time", "11:00", "--title", "Walk"]) == "Updated 1: 11:00 Walk.\n")
@@ -72,8 +72,8 @@ struct PetCtlCommandTests {
             try await Self.ok(world, ["edit", "20260303-2", "--title", "Water plants"])
                 == "Updated +1: 10:00 Water plants.\n")
         #expect(
-            try await Self.ok(world, ["edit", "t-3", "--time", "07:45"])
-                == "Updated t-3: 07:45 Stretch, and today's copy 2 with it.\n")
+            try await Self.ok(world, ["edit", "r3", "--time", "07:45"])
+                == "Updated r3: 07:45 Stretch, and today's copy 2 with it.\n")
         let walk = try #require(try c.tasks().first { $0.string("id") == "20260302-1" })
         #expect(walk.string("title") == "Walk" && walk.string("time") == "11:00")
         #expect(try c.tasks("tomorrow").first?.string("title") == "Water plants")
@@ -83,7 +83,7 @@ struct PetCtlCommandTests {
                 == "Deleted +1: 10:00 Water plants.\nBring it back: petctl add 10:00 'Water plants' --tomorrow\n")
         #expect(
             try await Self.ok(world, ["rm", "t-3"])
-                == "Deleted t-3 (07:45 Stretch): no more copies from tomorrow on; today's copy 2 stays.\n"
+                == "Deleted r3 (07:45 Stretch): no more copies from tomorrow on; today's copy 2 stays.\n"
                 + "Bring it back: petctl add 07:45 Stretch --repeat mon,wed --tomorrow\n")
         #expect(try c.tasks("tomorrow").isEmpty)
         #expect(try await Self.ok(world, ["templates"]).hasPrefix("No recurring tasks."))

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Per-day task numbers (petprogress(7) §3, §6.2 `number`, §7): on the bus with busctl and gdbus,
-/// and as petctl's names for tasks — today's `N`, tomorrow's `+N`, templates' `t-N` — against the
+/// and as petctl's names for tasks — today's `N`, tomorrow's `+N`, templates' `rN` (the older `t-N` still taken) — against the
 /// real daemon.
 @Suite("task numbers")
 struct TaskNumberTests {
@@ -67,7 +67,7 @@ struct TaskNumberTests {
         )
         #expect(
             try await Self.ok(world, ["add", "07:30", "Stretch", "--repeat", "daily"])
-                == "Added t-4: 07:30 Stretch (today, repeating daily). Today's copy is 3.\n"
+                == "Added r4: 07:30 Stretch (today, repeating daily). Today's copy is 3.\n"
                 + "07:30 has already passed today: the task is due now.\n")
         let today = try await Self.ok(world, ["today", "--plain"])
         #expect(today.contains("Task 3 at 07:30, Stretch") && today.contains("Task 2 at 09:00, Walk"), "\(today)")
@@ -85,7 +85,7 @@ struct TaskNumberTests {
         // A template is not a day's task: petctl says which number to use instead.
         try await Self.refused(
             world, ["done", "t-4"],
-            saying: "t-4 is a repeating task, not one of today's tasks; today's copy is 3: petctl done 3")
+            saying: "r4 is a repeating task, not one of today's tasks; today's copy is 3: petctl done 3")
         let help = try await world.petctl(["help", "done"])
         #expect(!help.output.contains("t-N") && !help.output.contains("template"), "\(help)")
 
@@ -106,20 +106,20 @@ struct TaskNumberTests {
         let c = try world.client()
         _ = try await Self.ok(world, ["add", "09:00", "Stretch", "--repeat", "daily"])
         #expect(
-            try await Self.ok(world, ["edit", "t-1", "--time", "09:30", "--title", "Yoga"])
-                == "Updated t-1: 09:30 Yoga, and today's copy 1 with it.\n")
+            try await Self.ok(world, ["edit", "r1", "--time", "09:30", "--title", "Yoga"])
+                == "Updated r1: 09:30 Yoga, and today's copy 1 with it.\n")
         let copy = try #require(try c.tasks().first)
         #expect(copy.string("title") == "Yoga" && copy.string("time") == "09:30")
         // Edited on its own, the copy keeps its own title.
         _ = try await Self.ok(world, ["edit", "1", "--title", "Long yoga"])
         #expect(
             try await Self.ok(world, ["edit", "t-1", "--title", "Pilates"])
-                == "Updated t-1: 09:30 Pilates from tomorrow on; today's copy 1 stays as it is (done or edited on its own).\n"
+                == "Updated r1: 09:30 Pilates from tomorrow on; today's copy 1 stays as it is (done or edited on its own).\n"
         )
         #expect(try c.tasks().first?.string("title") == "Long yoga")
         #expect(
             try await Self.ok(world, ["rm", "t-1"])
-                == "Deleted t-1 (09:30 Pilates): no more copies from tomorrow on; today's copy 1 stays.\n"
+                == "Deleted r1 (09:30 Pilates): no more copies from tomorrow on; today's copy 1 stays.\n"
                 + "Bring it back: petctl add 09:30 Pilates --repeat daily --tomorrow\n")
         #expect(try c.tasks().count == 1)
         // The line brings the template back from tomorrow on: no second copy today.
@@ -143,8 +143,8 @@ struct TaskNumberTests {
             wide == """
                 Tomorrow, Tuesday 3 March · 2 tasks
 
-                t-3  07:00  Stretch                                             repeats weekdays
-                 +1  09:30  Dentist
+                r3  07:00  Stretch                                              repeats weekdays
+                +1  09:30  Dentist
 
                 Change one by its handle: petctl edit HANDLE --time 09:30, petctl rm HANDLE.
 
@@ -168,8 +168,8 @@ struct TaskNumberTests {
                 """, "\(narrow)")
         // The handles shown reach them.
         #expect(try await Self.ok(world, ["edit", "+1", "--time", "10:00"]) == "Updated +1: 10:00 Dentist.\n")
-        #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:15"]).hasPrefix("Updated t-3"))
-        #expect(try await Self.ok(world, ["templates"]).contains("t-3  07:15  weekdays  Stretch"))
+        #expect(try await Self.ok(world, ["edit", "t-3", "--time", "07:15"]).hasPrefix("Updated r3"))
+        #expect(try await Self.ok(world, ["templates"]).contains("r3  07:15  weekdays  Stretch"))
     }
 
     @Test("the timeline shows rollover's copies on the next day")
@@ -184,6 +184,60 @@ struct TaskNumberTests {
         try c.setProperty("Rollover", .bool(true))
         line = try await Self.ok(world, ["timeline"], columns: 80).split(separator: "\n")[5]
         #expect(line.contains("0/1") && line.contains("21:00 Write report"), "\(line)")
+    }
+
+    @Test("a repeating task is rN, never a number: listed, completed and taken as rN, the older t-N still taken")
+    func templatesAreR() async throws {
+        let world = try await World("numbers-templates")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.monday)
+        // Ids and day numbers apart: the template r1's copy is 1, task 2 is a one-off, and the
+        // template r4's copy is 3 (as t-4's was) — `rm 4` and `rm r4` no longer look alike.
+        #expect(
+            try await Self.ok(world, ["add", "20:00", "Stretch", "--repeat", "daily"])
+                == "Added r1: 20:00 Stretch (today, repeating daily). Today's copy is 1.\n")
+        _ = try await Self.ok(world, ["add", "21:00", "Walk"])
+        #expect(
+            try await Self.ok(world, ["add", "22:00", "Read", "--repeat", "weekdays"])
+                == "Added r4: 22:00 Read (today, repeating weekdays). Today's copy is 3.\n")
+        #expect(try await Self.ok(world, ["templates"]) == "r1  20:00  daily     Stretch\nr4  22:00  weekdays  Read\n")
+        let tomorrow = try await Self.ok(world, ["tomorrow"], columns: 80)
+        #expect(tomorrow.contains("\nr1  20:00  Stretch") && tomorrow.contains("\nr4  22:00  Read"), "\(tomorrow)")
+        // Nothing petctl prints names a template t-N any more, in any language.
+        for language in ["C", "en_US.UTF-8", "de_DE.UTF-8", "fr_FR.UTF-8"] {
+            for command in [["templates"], ["tomorrow"], ["today"], ["help", "rm"], ["help", "edit"], ["help", "templates"], ["--help"]] {
+                let out = try await world.petctl(command, columns: 80, environment: ["LANG": language, "LC_ALL": language])
+                let stale = command.count == 1 && command != ["--help"] ? ["t-1", "t-3"] : ["t-N"]
+                #expect(out.status == 0 && !stale.contains { out.output.contains($0) }, "\(language) \(command): \(out)")
+            }
+        }
+        let missing = try await world.petctl(["rm", "r9"])
+        #expect(missing.status == 1 && missing.errors.contains("with id r9;") && !missing.errors.contains("t-9"), "\(missing)")
+        let german = try await world.petctl(["rm", "t-9"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"])
+        #expect(german.status == 1 && !german.errors.contains("t-9") && german.errors.contains("Vorlage"), "\(german)")
+        // Completion offers rN with what it is.
+        let petctl = try productBinary("petctl", override: "PETCTL")
+        let words = ["---completion", "rm", "--", "positional@0", "2", "0", petctl, "rm", "r"]
+        let zsh = try await world.petctl(words, environment: ["SAP_SHELL": "zsh"])
+        #expect(
+            zsh.output.split(separator: "\n").filter { $0.hasPrefix("r") }
+                == ["r1:daily 20:00 Stretch", "r4:weekdays 22:00 Read"], "\(zsh)")
+        #expect(!zsh.output.contains("t-"), "\(zsh)")
+        // rm 3 deletes today's copy; r4 (the template) stays, and rm r4 then stops it.
+        #expect(try await Self.ok(world, ["rm", "3"]).hasPrefix("Deleted 3: 22:00 Read."))
+        #expect(try await Self.ok(world, ["templates"]).contains("r4  22:00  weekdays  Read"))
+        #expect(
+            try await Self.ok(world, ["rm", "r4"])
+                == "Deleted r4 (22:00 Read): no more copies from tomorrow on.\n"
+                + "Bring it back: petctl add 22:00 Read --repeat weekdays\n")
+        // The older form, as scripts and habits type it, names the same template.
+        #expect(
+            try await Self.ok(world, ["edit", "t-1", "--time", "20:30"])
+                == "Updated r1: 20:30 Stretch, and today's copy 1 with it.\n")
+        try await Self.refused(
+            world, ["done", "R1"],
+            saying: "r1 is a repeating task, not one of today's tasks; today's copy is 1: petctl done 1")
+        #expect(try await Self.ok(world, ["templates"]) == "r1  20:30  daily  Stretch\n")
     }
 
     @Test("shell completion offers today's numbers with titles, and never activates the daemon")

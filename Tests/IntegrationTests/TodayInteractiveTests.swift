@@ -169,6 +169,61 @@ struct TodayInteractiveTests {
         try await Self.expectSameModes(before, after)
     }
 
+    @Test(
+        "tomorrow's list: its own tasks selected with the arrows, edited with e and deleted with x, at 80 and 40 columns; today's keys refused there",
+        arguments: [80, 40])
+    func tomorrowsList(columns: Int) async throws {
+        let world = try await World("interactive-tomorrow")
+        defer { world.close() }
+        _ = try await world.daemon(now: Self.now)
+        let c = try world.client()
+        _ = try c.addTask("Standup", "09:00")
+        _ = try c.addTaskFor("Dentist", "09:30", day: "tomorrow", repeat: "")
+        _ = try c.addTaskFor("Plants", "11:00", day: "tomorrow", repeat: "")
+        _ = try c.addTaskFor("Stretch", "07:00", day: "tomorrow", repeat: "daily")
+        let pane = try await Pane(world, columns: columns, name: "tomorrow-\(columns)")
+        defer { pane.close() }
+        try await pane.type("\"$PETCTL\" today --interactive; echo \"exit $?\"")
+        await pane.waitFor(containing: "› 1  09:00")
+        try await pane.keys("t")
+        // The first of its own tasks is selected (a repeating one is not: petctl edit rN changes it).
+        await pane.waitFor(containing: "› +1  09:30  Dentist")
+        await pane.waitFor(line: columns >= 48 ? "t today  a add  e edit  x delete  ? keys  q quit" : "t today  a add  e edit  x delete  q quit")
+        #expect(pane.lines().allSatisfy { $0.count <= columns }, "\(pane.lines().joined(separator: "\n"))")
+        #expect(pane.lines().contains { $0.hasPrefix("  r4  07:00  Stretch") }, "\(pane.lines().joined(separator: "\n"))")
+        // Done is today's: refused here, and nothing done.
+        try await pane.keys("Enter")
+        await pane.waitFor(containing: "This is tomorrow's list")
+        // ↓ then e: the time of +2 changed, its title kept.
+        try await pane.keys("Down")
+        await pane.waitFor(containing: "› +2  11:00  Plants")
+        try await pane.keys("e")
+        await pane.waitFor(containing: "Edit +2")
+        try await pane.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try await pane.tmux(["send-keys", "-t", "0", "-l", "12:15"])
+        try await pane.keys("Enter")
+        try await pane.keys("Enter")
+        await pane.waitFor(containing: "Updated +2: 12:15 Plants.")
+        await pane.waitFor(containing: "› +2  12:15  Plants")
+        var tomorrow = try c.tasks("tomorrow")
+        #expect(tomorrow.first { $0.string("title") == "Plants" }?.string("time") == "12:15")
+        // ↑ then x: asked, then deleted on y.
+        try await pane.keys("Up")
+        await pane.waitFor(containing: "› +1  09:30  Dentist")
+        try await pane.keys("x")
+        await pane.waitFor(containing: "Delete +1 (Dentist)?")
+        try await pane.keys("y")
+        await pane.waitFor(containing: "Deleted +1: 09:30 Dentist.")
+        tomorrow = try c.tasks("tomorrow")
+        #expect(tomorrow.map { $0.string("title") ?? "" } == ["Plants"], "\(tomorrow)")
+        #expect(try c.tasks().count == 1 && (try c.tasks().first?.bool("done")) == false)
+        // Back to today: its own selection and keys.
+        try await pane.keys("t")
+        await pane.waitFor(containing: "› 1  09:00")
+        try await pane.keys("q")
+        await pane.waitFor(line: "exit 0")
+    }
+
     @Test("a adds (the time judged as it is typed), e edits, t shows tomorrow and adds to it, r marks a rest day")
     func promptKeys() async throws {
         let world = try await World("interactive-prompt")
@@ -212,7 +267,7 @@ struct TodayInteractiveTests {
         try await pane.keys("t")
         await pane.waitFor(containing: "Tomorrow")
         // Its footer names only the keys that work there.
-        await pane.waitFor(containing: "t today  a add  ? keys  q quit")
+        await pane.waitFor(containing: "t today  a add  e edit  x delete  ? keys  q quit")
         try await pane.keys("a")
         try await pane.tmux(["send-keys", "-t", "0", "-l", "0930"])
         try await pane.keys("Enter")

@@ -25,10 +25,10 @@ struct TranslationCoverageTests {
     static let settingNames: Set<String> = ["reset", "time", "grace", "snooze", "rollover", "on", "off"]
 
     /// The letters outside ⟦…⟧ in `text`, word by word, less `notOurs` and `also`; paths, task
-    /// handles (`t-4`), polybar's `%{…}` and the JSON keys of i3blocks' line are not words.
+    /// handles (`r4`, the older `t-4`), polybar's `%{…}` and the JSON keys of i3blocks' line are not words.
     static func escaped(_ text: String, also: Set<String> = []) -> [String] {
         let text = text.replacing(/\/[^\s⟧]*/, with: " ").replacing(/%\{[^}]*\}/, with: " ")
-            .replacing(/"[a-z_]+":/, with: " ").replacing(/\bt-\d+/, with: " ")
+            .replacing(/"[a-z_]+":/, with: " ").replacing(/\b(t-|r)\d+\b/, with: " ")
         var outside = ""
         var depth = 0
         for c in text {

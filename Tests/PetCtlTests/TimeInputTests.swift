@@ -50,6 +50,13 @@ import Testing
     }
 
     @Test func aBareHourSaysWhyAndWhatToWrite() {
+        // An hour alone past 12 only needs its minutes; past 23 it is no hour (no "25:00" offered).
+        #expect(throws: TimeInputError("\"13\" needs its minutes: write 13:00 (\(TimeInput.examples))")) {
+            try TimeInput.parse("13")
+        }
+        #expect(throws: TimeInputError("\"25\" is not a time petctl understands (\(TimeInput.examples))")) {
+            try TimeInput.parse("25")
+        }
         #expect(throws: TimeInputError("\"7\" is ambiguous: write 7:00, 7am or 7pm (\(TimeInput.examples))")) {
             try TimeInput.parse("7")
         }

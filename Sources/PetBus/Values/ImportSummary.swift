@@ -23,11 +23,14 @@ public struct ImportSummary: Hashable, Sendable {
     public var stageIndex: Int
     public var stageName: String
     public var stageXP: Int
+    /// For a check: whether the store holds data, so that a real import would need replace
+    /// (false after an import, and from a daemon that predates the key).
+    public var needsReplace: Bool
 
     public init(
         imported: Bool, keptIn: String, days: Int, historyTasks: Int, firstDay: String, lastDay: String,
         openDay: String, openTasks: Int, tomorrowTasks: Int, templates: Int, restDays: Int, stageIndex: Int,
-        stageName: String, stageXP: Int
+        stageName: String, stageXP: Int, needsReplace: Bool = false
     ) {
         self.imported = imported
         self.keptIn = keptIn
@@ -43,6 +46,7 @@ public struct ImportSummary: Hashable, Sendable {
         self.stageIndex = stageIndex
         self.stageName = stageName
         self.stageXP = stageXP
+        self.needsReplace = needsReplace
     }
 
     enum Key: String {
@@ -60,6 +64,7 @@ public struct ImportSummary: Hashable, Sendable {
         case stageIndex = "stage_index"
         case stageName = "stage_name"
         case stageXP = "stage_xp"
+        case needsReplace = "needs_replace"
     }
 
     /// The summary as an `a{sv}`.
@@ -84,6 +89,7 @@ public struct ImportSummary: Hashable, Sendable {
         w.add(Key.stageIndex, int: stageIndex)
         w.add(Key.stageName, stageName)
         w.add(Key.stageXP, int: stageXP)
+        w.add(Key.needsReplace, needsReplace)
         return w
     }
 
@@ -96,7 +102,8 @@ public struct ImportSummary: Hashable, Sendable {
             lastDay: try r.string(Key.lastDay), openDay: try r.string(Key.openDay), openTasks: try r.int(Key.openTasks),
             tomorrowTasks: try r.int(Key.tomorrowTasks), templates: try r.int(Key.templates),
             restDays: try r.int(Key.restDays), stageIndex: try r.int(Key.stageIndex),
-            stageName: try r.string(Key.stageName), stageXP: try r.int(Key.stageXP))
+            stageName: try r.string(Key.stageName), stageXP: try r.int(Key.stageXP),
+            needsReplace: try r.bool(Key.needsReplace, absent: false))
     }
 }
 

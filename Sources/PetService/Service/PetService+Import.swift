@@ -38,8 +38,13 @@ extension PetService {
         } catch {
             throw PetError(.invalidArgument, "The export cannot be imported: \(error.message); nothing was changed.")
         }
+        // A check reads the document whatever the store holds, and says whether replace is needed.
+        guard !dryRun else {
+            var checked = summary(of: backup.world, history: backup.history, imported: false, keptIn: "")
+            checked.needsReplace = !replace && holdings() != nil
+            return checked
+        }
         if !replace, let held = holdings() { throw Self.wouldReplace(held) }
-        guard !dryRun else { return summary(of: backup.world, history: backup.history, imported: false, keptIn: "") }
         let restored: (kept: String, loaded: Loaded)
         do {
             restored = try environment.restore(backup, now)

@@ -53,7 +53,8 @@ struct Add: ParsableCommand {
             // The number the new task has on its day; a repeating task's template, and today's copy.
             guard rule.isEmpty else {
                 let task = try client.listTasks(day: "").first { $0.templateID == id }
-                return (id, task.map { Handle.shown($0) }, sent, try task.flatMap { try Self.note($0, sent, client) })
+                let template: String = Handle.template(id)
+                return (template, task.map { Handle.shown($0) }, sent, try task.flatMap { try Self.note($0, sent, client) })
             }
             let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
             let note = tomorrow ? nil : try task.flatMap { try Self.note($0, sent, client) }

@@ -10,11 +10,11 @@ struct Edit: ParsableCommand {
         discussion: tr(
             """
             A done task keeps its time; changing a time clears a snooze. Editing a repeating \
-            task's template (t-N) also changes today's copy, unless that is done or was edited on its own.
+            task (rN) also changes today's copy, unless that is done or was edited on its own.
             Examples:
               petctl edit 3 --time 15:00
               petctl edit +1 --title Dentist
-              petctl edit t-3 --title "Stretch and breathe"
+              petctl edit r3 --title "Stretch and breathe"
             """))
 
     @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
@@ -56,21 +56,21 @@ struct Edit: ParsableCommand {
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             try task.call(nil) { try client.updateTask(id: $0, title: title ?? "", time: sent) }
             let echo = try TaskEcho.find(id, client)?.line
-            guard let copy else { return echo.map { tr("Updated %s: %s.", id, $0) } ?? tr("Updated %s.", id) }
+            guard let copy else { return echo.map { tr("Updated %s: %s.", task.typed, $0) } ?? tr("Updated %s.", task.typed) }
             let after = try client.listTasks(day: "").first { $0.id == copy.id }
             let shown = Handle.shown(copy)
             guard let after, after.title != copy.title || after.time != copy.time else {
                 return echo.map {
                     tr(
                         "Updated %s: %s from tomorrow on; today's copy %s stays as it is (done or edited on its own).",
-                        id, $0, shown)
+                        task.typed, $0, shown)
                 }
                     ?? tr(
-                        "Updated %s from tomorrow on; today's copy %s stays as it is (done or edited on its own).", id,
+                        "Updated %s from tomorrow on; today's copy %s stays as it is (done or edited on its own).", task.typed,
                         shown)
             }
-            return echo.map { tr("Updated %s: %s, and today's copy %s with it.", id, $0, shown) }
-                ?? tr("Updated %s, and today's copy %s with it.", id, shown)
+            return echo.map { tr("Updated %s: %s, and today's copy %s with it.", task.typed, $0, shown) }
+                ?? tr("Updated %s, and today's copy %s with it.", task.typed, shown)
         }
         Output.lines([said])
     }

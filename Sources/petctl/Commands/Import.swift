@@ -14,7 +14,8 @@ struct Import: ParsableCommand {
 
             Without --replace it only imports into a store that holds nothing yet; with it, the \
             current data is first kept in import-backup-<time>/ inside the data directory. --check \
-            reports what the file holds and whether it would be imported, changing nothing.
+            reports what the file holds and whether it would be imported, whatever the store holds, \
+            changing nothing.
 
             Examples:
               petctl import backup.json --check
@@ -56,7 +57,11 @@ struct Import: ParsableCommand {
             trn("%d task", "%d tasks", s.tomorrowTasks), trn("%d repeating task", "%d repeating tasks", s.templates),
             trn("%d rest day", "%d rest days", s.restDays), trc("pet form", dynamic: s.stageName), s.stageXP)
         guard s.imported else {
-            return [tr("%s can be imported: %s", file, holds), tr("Nothing was changed (--check).")]
+            let replace =
+                s.needsReplace
+                ? [tr("Pet Progress already holds data: importing the file needs --replace, which keeps the current data in a copy first.")]
+                : []
+            return [tr("%s can be imported: %s", file, holds)] + replace + [tr("Nothing was changed (--check).")]
         }
         return [tr("Imported %s: %s", file, holds), tr("The previous data is kept in %s.", s.keptIn)]
     }

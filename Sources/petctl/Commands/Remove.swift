@@ -7,7 +7,7 @@ struct Remove: ParsableCommand {
         commandName: "rm",
         abstract: tr("Delete a task of today or tomorrow, or a template (stopping its future days)."),
         discussion:
-            tr("Deleting a template (t-N) keeps today's copy.\nExamples: petctl rm 3    petctl rm +1    petctl rm t-3"))
+            tr("Deleting a repeating task (rN, as petctl templates lists it) keeps today's copy.\nExamples: petctl rm 3    petctl rm +1    petctl rm r3"))
 
     @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
 
@@ -32,7 +32,7 @@ struct Remove: ParsableCommand {
                 echo = TaskEcho(time: kept.time, title: kept.title, repeatRule: kept.repeatRule, tomorrow: true)
             }
             // The open day's copy stays, as a one-off (petprogress(7) §3).
-            let deleted = echo.map { tr("%s (%s)", id, $0.line) } ?? id
+            let deleted = echo.map { tr("%s (%s)", task.typed, $0.line) } ?? task.typed
             return (
                 copy.map {
                     tr("Deleted %s: no more copies from tomorrow on; today's copy %s stays.", deleted, Handle.shown($0))

@@ -6,7 +6,7 @@ struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: tr("List the recurring templates."),
-        discussion: tr("Example: petctl templates   (then petctl edit t-3 --time 07:30, or petctl rm t-3)"))
+        discussion: tr("Each repeating task is named rN (r3), which edit and rm take (t-3, the older form, works too).\nExample: petctl templates   (then petctl edit r3 --time 07:30, or petctl rm r3)"))
 
     func run() throws {
         let templates = try Session.run { client in try client.listTemplates() }
@@ -15,12 +15,12 @@ struct Templates: ParsableCommand {
             return
         }
         let width = Terminal.current(.never).width
-        let idWidth = templates.map { $0.id.count }.max() ?? 3
+        let idWidth = templates.map { Handle.template($0.id).count }.max() ?? 2
         let ruleWidth = templates.map { TextWidth.columns(PetText.rule($0.repeatRule)) }.max() ?? 5
         Output.lines(
             templates.map {
                 let rule = TextWidth.pad(PetText.rule($0.repeatRule), to: ruleWidth)
-                let prefix = "\(TextWidth.pad($0.id, to: idWidth))  \($0.time)  \(rule)  "
+                let prefix = "\(TextWidth.pad(Handle.template($0.id), to: idWidth))  \($0.time)  \(rule)  "
                 return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
             })
     }

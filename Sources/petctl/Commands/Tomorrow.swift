@@ -11,7 +11,7 @@ struct Tomorrow: ParsableCommand {
         discussion: tr(
             """
             Tomorrow's tasks are named +1, +2, … (today's are 1, 2, …), repeating tasks by their \
-            template t-N, and a task of today that rollover would bring by today's number.
+            rN (as petctl templates lists them), and a task of today that rollover would bring by today's number.
             Examples: petctl tomorrow    petctl add 09:30 Dentist --tomorrow    petctl edit +1 --time 10:00
             """))
 

@@ -10,7 +10,11 @@ struct InteractiveFrame {
     /// (the rest of the keys are behind `?`).
     static func footer(width: Int, tomorrow: Bool = false) -> String {
         // Tomorrow's list takes only these keys: its footer names no other.
-        if tomorrow { return tr("t today  a add  ? keys  q quit") }
+        if tomorrow {
+            let whole = tr("t today  a add  e edit  x delete  ? keys  q quit")
+            guard TextWidth.columns(whole) > width else { return whole }
+            return trc("tomorrow's footer, at most 40 columns", "t today  a add  e edit  x delete  q quit")
+        }
         let whole = tr("⏎ done  s snooze  u undo  ? keys  q quit")
         guard TextWidth.columns(whole) > width else { return whole }
         return trc("footer, at most 40 columns", "⏎ done  s snooze  u undo  ? keys  q quit")
@@ -39,14 +43,13 @@ struct InteractiveFrame {
     }
 
     init(_ state: InteractiveState, width: Int, height: Int, style: Style) {
-        // The daemon's sentences can be long: up to three lines of them, whole words.
-        let status = Array(TextWidth.wrap(state.status, width: width).prefix(3))
+        let status = Self.statusLines(state, width: width)
         let bodyHeight = max(0, height - 1 - max(1, status.count))
         var body: [String] = []
         if state.showsHelp {
             body = Self.help.map { TextWidth.truncate($0, to: width) }
         } else if state.showsTomorrow, let tomorrow = state.tomorrow {
-            body = tomorrow.render(width: width, style: style)
+            body = tomorrow.render(width: width, style: style, selected: state.tomorrowSelectedID ?? "")
         } else if let screen = state.screen {
             body = screen.header(width: width, style: style)
             if screen.tasks.isEmpty {
@@ -64,6 +67,29 @@ struct InteractiveFrame {
         let tomorrowShown = state.showsTomorrow && !state.showsHelp
         lines.append(style.dim(TextWidth.truncate(Self.footer(width: width, tomorrow: tomorrowShown), to: width)))
         lines = Array(lines.suffix(height))
+    }
+
+    /// The status line, wrapped at whole words: up to three lines (the daemon's sentences can be
+    /// long). An open prompt that needs more keeps its keys (`(Enter: save, Esc: cancel)`) whole
+    /// on the last line: the sentence before them gets the lines left, its start for a time (what
+    /// is wrong with it), its end for a title (where the cursor is), with `…` where words were left out.
+    static func statusLines(_ state: InteractiveState, width: Int) -> [String] {
+        let all = TextWidth.wrap(state.status, width: width)
+        guard all.count > 3, let prompt = state.prompt, state.status == prompt.line.text else {
+            return Array(all.prefix(3))
+        }
+        let (said, keys, _) = prompt.parts
+        let keyLines = Array(TextWidth.wrap(keys, width: width).prefix(2))
+        let room = 3 - keyLines.count
+        var words = said.split(separator: " ").map(String.init)
+        var lines = TextWidth.wrap(said, width: width)
+        let fromEnd = prompt.field == .title
+        while lines.count > room, words.count > 1 {
+            if fromEnd { words.removeFirst() } else { words.removeLast() }
+            let kept = words.joined(separator: " ")
+            lines = TextWidth.wrap(fromEnd ? "… " + kept : kept + " …", width: width)
+        }
+        return Array(lines.prefix(room)) + keyLines
     }
 
     /// The task rows after `first` header lines, scrolled so that the selected task is in `room`.

@@ -18,6 +18,13 @@ struct InteractiveState {
     /// `t`: tomorrow's list in place of today's (read from the daemon on each refresh).
     var tomorrow: TomorrowScreen?
     var showsTomorrow = false
+    /// The selected task of tomorrow's list (one added for tomorrow, `+N`), by id.
+    var tomorrowSelectedID: String?
+
+    /// The tasks added for tomorrow, which its list can edit and delete, in its order.
+    var tomorrowTasks: [TaskRecord] { tomorrow?.added ?? [] }
+
+    var tomorrowSelected: TaskRecord? { tomorrowTasks.first { $0.id == tomorrowSelectedID } }
 
     var tasks: [TaskRecord] { screen?.tasks ?? [] }
 
@@ -27,10 +34,20 @@ struct InteractiveState {
     /// (or the first).
     mutating func settle() {
         if selected == nil { selectedID = (tasks.first(where: \.isNext) ?? tasks.first)?.id }
+        if tomorrowSelected == nil { tomorrowSelectedID = tomorrowTasks.first?.id }
     }
 
-    /// Moves the selection by `step` tasks, stopping at either end.
+    /// Moves the selection by `step` tasks of the list shown, stopping at either end.
     mutating func move(_ step: Int) {
+        if showsTomorrow {
+            let tasks = tomorrowTasks
+            guard let index = tasks.firstIndex(where: { $0.id == tomorrowSelectedID }) else {
+                tomorrowSelectedID = tasks.first?.id
+                return
+            }
+            tomorrowSelectedID = tasks[max(0, min(tasks.count - 1, index + step))].id
+            return
+        }
         guard let index = tasks.firstIndex(where: { $0.id == selectedID }) else { return settle() }
         selectedID = tasks[max(0, min(tasks.count - 1, index + step))].id
     }

@@ -36,12 +36,6 @@ extension InteractiveToday {
             }
             return
         }
-        if state.showsTomorrow,
-            ![.character("t"), .character("a"), .character("q"), .character("?"), .escape]
-                .contains(key)
-        {
-            return state.say(tr("This is tomorrow's list: t shows today's, a adds to tomorrow."), problem: true)
-        }
         if let task = state.confirmingDelete {
             state.confirmingDelete = nil
             if key == .character("y") || key == .character("Y") {
@@ -53,9 +47,21 @@ extension InteractiveToday {
                         LocalClock.wall(task.time), Titles.forLine(task.title, width: 60))
                 }
             } else {
-                state.say(tr("Kept %s.", Handle.shown(task)))
+                state.say(tr("Kept %s.", Handle.shown(task, tomorrow: state.showsTomorrow)))
             }
             return
+        }
+        // Tomorrow's list: its own tasks (+N) are selected, edited and deleted as today's are;
+        // done, snooze, undo and rest are today's.
+        if state.showsTomorrow,
+            ![
+                .character("t"), .character("a"), .character("q"), .character("?"), .escape, .interrupt, .up, .down,
+                .character("k"), .character("j"), .character("e"), .character("x"), .delete,
+            ].contains(key)
+        {
+            return state.say(
+                tr("This is tomorrow's list: t shows today's; a adds to tomorrow, e edits and x deletes its tasks."),
+                problem: true)
         }
         switch key {
         case .character("q"), .escape, .interrupt: exitCode = 0
@@ -82,6 +88,12 @@ extension InteractiveToday {
         case .character("u"): undo()
         case .character("a"): open(.add(day: state.showsTomorrow ? "tomorrow" : "today"))
         case .character("e"):
+            if state.showsTomorrow {
+                guard let task = state.tomorrowSelected else {
+                    return state.say(tr("No task is selected."), problem: true)
+                }
+                return open(.edit(task, day: "tomorrow"))
+            }
             guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
             open(.edit(task))
         case .character("t"):
@@ -90,7 +102,9 @@ extension InteractiveToday {
             needsRefresh = true
         case .character("r"): toggleRest()
         case .character("x"), .delete:
-            guard let task = state.selected else { return state.say(tr("No task is selected."), problem: true) }
+            guard let task = state.showsTomorrow ? state.tomorrowSelected : state.selected else {
+                return state.say(tr("No task is selected."), problem: true)
+            }
             state.confirmingDelete = task
             state.say(
                 tr(
@@ -131,7 +145,8 @@ extension InteractiveToday {
             // Only what changed is sent: an unchanged time keeps the task's snooze.
             try c.updateTask(
                 id: task.id, title: title == task.title ? "" : title, time: sent == task.time ? "" : sent)
-            return tr("Updated %s: %s %s.", Handle.shown(task), LocalClock.wall(sent), Titles.forLine(title, width: 60))
+            _ = task
+            return tr("Updated %s: %s %s.", prompt.shown, LocalClock.wall(sent), Titles.forLine(title, width: 60))
         }
     }
 

@@ -92,7 +92,10 @@ final class InteractiveToday {
             screen.formChange = screen.formChange ?? state.screen?.formChange
             state.screen = screen
             state.settle()
-            if state.showsTomorrow { state.tomorrow = try Tomorrow.screen(client) }
+            if state.showsTomorrow {
+                state.tomorrow = try Tomorrow.screen(client)
+                state.settle()
+            }
             try daemon.armForNextFlip(screen.entry)
         } catch let error as PetClientError {
             report(error)

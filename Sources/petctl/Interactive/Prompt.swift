@@ -16,9 +16,13 @@ struct Prompt {
 
     static func add(day: String) -> Prompt { Prompt(editing: nil, day: day, time: "", title: "") }
 
-    static func edit(_ task: TaskRecord) -> Prompt {
-        Prompt(editing: task, day: "today", time: task.time, title: task.title)
+    /// Edits `task` of `day` ("today", or "tomorrow" for a task of tomorrow's list).
+    static func edit(_ task: TaskRecord, day: String = "today") -> Prompt {
+        Prompt(editing: task, day: day, time: task.time, title: task.title)
     }
+
+    /// How the task being edited is named (`3`, or `+1` for tomorrow's).
+    var shown: String { editing.map { Handle.shown($0, tomorrow: day == "tomorrow") } ?? "" }
 
     /// The time typed so far, judged: the input, or the sentence that says what to type.
     var verdict: Result<TimeInput, TimeInputError> {
@@ -35,8 +39,17 @@ struct Prompt {
 
     /// The status line: what is being typed, and what the time means or why it is refused.
     var line: (text: String, problem: Bool) {
+        let (said, keys, problem) = parts
+        return (said + " " + keys, problem)
+    }
+
+    /// The status line in two: the sentence (what is typed, and what it means) and the keys
+    /// (`(Enter: next, Esc: cancel)`), which the screen keeps whole where the line must be cut.
+    /// A refused time is said without petctl add's list of examples: the prompt showed them
+    /// before anything was typed.
+    var parts: (said: String, keys: String, problem: Bool) {
         let verb =
-            editing.map { tr("Edit %s", Handle.shown($0)) } ?? (day == "tomorrow" ? tr("Add for tomorrow") : tr("Add"))
+            editing.map { _ in tr("Edit %s", shown) } ?? (day == "tomorrow" ? tr("Add for tomorrow") : tr("Add"))
         switch field {
         case .time:
             let said: String
@@ -45,12 +58,14 @@ struct Prompt {
             case .success(.clock(let wall)): said = tr("at %s", wall)
             case .success(.later(let minutes)): said = tr("%d min from now", minutes)
             case .failure(let error):
-                said = time.isEmpty ? tr("e.g. 14:30, 7pm, +20m") : error.message
+                said =
+                    time.isEmpty
+                    ? tr("e.g. 14:30, 7pm, +20m") : error.message.replacing(" (\(TimeInput.examples))", with: "")
                 problem = !time.isEmpty
             }
-            return (tr("%s · time: %s▏ %s (Enter: next, Esc: cancel)", verb, time, said), problem)
+            return (tr("%s · time: %s▏ %s", verb, time, said), tr("(Enter: next, Esc: cancel)"), problem)
         case .title:
-            return (tr("%s · %s title: %s▏ (Enter: save, Esc: cancel)", verb, time, title), false)
+            return (tr("%s · %s title: %s▏", verb, time, title), tr("(Enter: save, Esc: cancel)"), false)
         }
     }
 

@@ -3,8 +3,10 @@ import PetBus
 import PetCore
 
 /// How a person names a task (petprogress(7) §3, §7): today's number as `petctl today` shows it
-/// (`3`), tomorrow's as `petctl tomorrow` shows it (`+2`), a repeating task's template (`t-4`), or
-/// the full id (`20260302-14`), which scripts may keep using.
+/// (`3`), tomorrow's as `petctl tomorrow` shows it (`+2`), a repeating task's template (`r4`; the
+/// daemon's id `t-4` is still taken), or the full id (`20260302-14`), which scripts may keep using.
+/// A template is shown as `rN`, never `t-N`: `t-12` read as "task 12" when its copy was task 11
+/// (docs/DECISIONS.md, "Repeating tasks are rN").
 enum Handle: Equatable, ExpressibleByArgument {
     case today(Int)
     case tomorrow(Int)
@@ -22,8 +24,10 @@ enum Handle: Equatable, ExpressibleByArgument {
             self = .today(n)
         } else if argument.hasPrefix("+"), let n = number(argument.dropFirst()) {
             self = .tomorrow(n)
-        } else if argument.hasPrefix("t-"), number(argument.dropFirst(2)) != nil {
-            self = .template(argument)
+        } else if argument.hasPrefix("r") || argument.hasPrefix("R"), let n = number(argument.dropFirst()) {
+            self = .template("t-\(n)")
+        } else if argument.hasPrefix("t-"), let n = number(argument.dropFirst(2)) {
+            self = .template("t-\(n)")
         } else if Bounds.taskID(argument) != nil {
             self = .id(argument)
         } else {
@@ -31,17 +35,26 @@ enum Handle: Equatable, ExpressibleByArgument {
         }
     }
 
-    /// What the user typed, as petctl shows it back.
+    /// What the user typed, as petctl shows it back (a template as `rN`, however it was typed).
     var typed: String {
         switch self {
         case .today(let n): "\(n)"
         case .tomorrow(let n): "+\(n)"
-        case .template(let id), .id(let id): id
+        case .template(let id): Self.template(id)
+        case .id(let id): id
         }
     }
 
+    /// A template's daemon id (`t-4`) as petctl shows it (`r4`); any other id as it is.
+    static func template(_ id: String) -> String {
+        guard id.hasPrefix("t-"), id.count > 2, id.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return id
+        }
+        return "r" + id.dropFirst(2)
+    }
+
     static var help: String {
-        tr("a task's number from petctl today (e.g. 3), tomorrow's from petctl tomorrow (+2), or a template's t-N")
+        tr("a task's number from petctl today (e.g. 3), tomorrow's from petctl tomorrow (+2), or a repeating task's rN from petctl templates (r2)")
     }
     /// For `done`, `snooze` and `undo`, which act on today's tasks only.
     static var todayHelp: String { tr("a task's number from petctl today (e.g. 3)") }
@@ -128,12 +141,12 @@ enum Handle: Equatable, ExpressibleByArgument {
         case .template(let id):
             guard let copy = try client.listTasks(day: "").first(where: { $0.templateID == id }) else {
                 throw Session.refuse(
-                    tr("%s is a repeating task, not one of today's tasks, and today has no copy of it", id))
+                    tr("%s is a repeating task, not one of today's tasks, and today has no copy of it", typed))
             }
             let shown = Handle.shown(copy)
             throw Session.refuse(
                 tr(
-                    "%1$s is a repeating task, not one of today's tasks; today's copy is %2$s: petctl %3$s %2$s", id,
+                    "%1$s is a repeating task, not one of today's tasks; today's copy is %2$s: petctl %3$s %2$s", typed,
                     shown, verb))
         case .today, .tomorrow, .id:
             let task = try task(client)

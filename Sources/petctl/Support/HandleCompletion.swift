@@ -3,7 +3,7 @@ import PetBus
 import PetCore
 
 /// Shell completion of task handles (petprogress(7) §7): today's numbers with their titles (and,
-/// for `edit` and `rm`, tomorrow's `+N` and the templates' `t-N`), asked of a daemon that is
+/// for `edit` and `rm`, tomorrow's `+N` and the templates' `rN`), asked of a daemon that is
 /// already running — never activating one to complete a word, and never waiting long for it.
 enum HandleCompletion {
     static let today = CompletionKind.custom { _, _, prefix in candidates(prefix, tomorrowAndTemplates: false) }
@@ -24,7 +24,7 @@ enum HandleCompletion {
                 pairs += tomorrow.map { (Handle.shown($0, tomorrow: true), tr("tomorrow %s %s", $0.time, $0.title)) }
             }
             if let templates = try? client.listTemplates() {
-                pairs += templates.map { ($0.id, "\($0.repeatRule) \($0.time) \($0.title)") }
+                pairs += templates.map { (Handle.template($0.id), "\($0.repeatRule) \($0.time) \($0.title)") }
             }
         }
         return pairs.filter { $0.0.hasPrefix(prefix) }.map { format($0.0, Titles.forLine($0.1, width: 60)) }

@@ -33,9 +33,16 @@ enum TimeInput: Equatable {
             return try clock(hour, minute, text)
         }
         guard t.count == 4 else {
-            if digits(t) != nil, t.count <= 2 {
-                throw TimeInputError(
-                    tr("%1$s is ambiguous: write %2$s:00, %2$sam or %2$spm (%3$s)", quoted(text), t, examples))
+            // An hour alone: 1–12 could be either half of the day; 0 and 13–23 only need their
+            // minutes; 24 and past are no hour at all (never suggest 25:00 or 25pm).
+            if let hour = digits(t), t.count <= 2 {
+                if (1...12).contains(hour) {
+                    throw TimeInputError(
+                        tr("%1$s is ambiguous: write %2$s:00, %2$sam or %2$spm (%3$s)", quoted(text), t, examples))
+                }
+                if hour <= 23 {
+                    throw TimeInputError(tr("%1$s needs its minutes: write %2$s:00 (%3$s)", quoted(text), t, examples))
+                }
             }
             throw refusal(text)
         }

@@ -18,6 +18,7 @@ import {fill} from './l10n.js';
 import {PetClient, isCancelled} from './petclient.js';
 import {MENU_TASKS, TODAY_URI, present} from './present.js';
 import {parseTime, resolve} from './timeinput.js';
+import {clockTime} from './wallclock.js';
 
 /** A label that ellipsizes instead of widening the menu. */
 function ellipsizedLabel(styleClass) {
@@ -180,7 +181,7 @@ class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
     /** What a readable time means, and what is still missing. */
     _meaning(parsed, title) {
         if (parsed.time)
-            return fill(title ? _('At %s.') : _('At %s: type a title.'), parsed.time);
+            return fill(title ? _('At %s.') : _('At %s: type a title.'), clockTime(parsed.time));
         return fill(title ? _('%d min from now.') : _('%d min from now: type a title.'), parsed.minutes);
     }
 
@@ -195,7 +196,7 @@ class AddTaskItem extends PopupMenu.PopupSubMenuMenuItem {
             this._busy = false;
             this._timeEntry.text = '';
             this._titleEntry.text = '';
-            this._say(fill(_('Added “%s” at %s.'), title, time), false);
+            this._say(fill(_('Added “%s” at %s.'), title, clockTime(time)), false);
         } catch (error) {
             this._busy = false;
             this._check();
@@ -281,7 +282,7 @@ class Indicator extends PanelMenu.Button {
 
     /** Redraws everything from a client state. */
     update(state) {
-        const view = present(state, name => this._iconTheme.has_icon(name));
+        const view = present(state, name => this._iconTheme.has_icon(name), clockTime);
         this._state = state;
         this._icon.visible = view.iconName !== null;
         if (view.iconName)

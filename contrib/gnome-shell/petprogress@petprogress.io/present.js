@@ -28,8 +28,9 @@ export const RECOVERY_KEYS = ['recovery', 'recovery_source', 'recovery_day', 're
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
  * - `tasks`: up to three `{id, text, accessibleText, due, overdue}`; `undo`: `{id, label}` or null;
  * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null.
+ * `clock(hhmm)` writes a time as the locale does (wallclock.js's `clockTime`; tests choose one).
  */
-export function present(state, hasIcon = () => false) {
+export function present(state, hasIcon = () => false, clock = hhmm => hhmm) {
     const entry = state.running ? state.entry : null;
     if (!entry)
         return absent(state);
@@ -48,7 +49,7 @@ export function present(state, hasIcon = () => false) {
         stageLine: stageLine(entry),
         restLine: restDay ? _('Rest day: unfinished tasks cost nothing today.') : '',
         emptyLine: emptyLine(entry),
-        tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(taskLine),
+        tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(task => taskLine(task, clock)),
         undo: state.lastDone ? {id: state.lastDone.id, label: fill(_('Undo “%s”'), state.lastDone.title)} : null,
         notice: recoveryNotice(state.recovery),
     };
@@ -147,18 +148,19 @@ function emptyLine(entry) {
     return '';
 }
 
-/** A menu row: `09:30  Write report`, with the snooze, due and overdue marks spelled out. */
-export function taskLine(task) {
+/** A menu row: `09:30  Write report` (`9:30 AM  Write report` on a 12-hour clock), with the
+ * snooze, due and overdue marks spelled out. */
+export function taskLine(task, clock = hhmm => hhmm) {
     const due = task.due === true && task.overdue !== true;
     const marks = [
-        task.snoozed_until ? fill(_('snoozed from %s'), task.time) : '',
+        task.snoozed_until ? fill(_('snoozed from %s'), clock(task.time)) : '',
         task.overdue ? _('overdue') : due ? _('due') : '',
     ].filter(Boolean);
     const suffix = marks.length ? ` (${marks.join(', ')})` : '';
     return {
         id: task.id,
-        text: `${task.effective_time}  ${task.title}${suffix}`,
-        accessibleText: `${task.effective_time} ${task.title}${suffix}`,
+        text: `${clock(task.effective_time)}  ${task.title}${suffix}`,
+        accessibleText: `${clock(task.effective_time)} ${task.title}${suffix}`,
         due,
         overdue: task.overdue === true,
     };

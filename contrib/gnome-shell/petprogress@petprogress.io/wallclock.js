@@ -1,4 +1,5 @@
-// When a local HH:MM next comes round. No Shell imports: tested under plain gjs.
+// When a local HH:MM next comes round, and how the locale writes one. No Shell imports: tested
+// under plain gjs.
 
 import GLib from 'gi://GLib';
 
@@ -24,4 +25,31 @@ export function secondsUntilWallTime(hhmm, now) {
             return Math.ceil(candidate.difference(now) / MICROSECONDS);
     }
     return null;
+}
+
+/**
+ * Whether the locale's clock (LC_TIME) is a 12-hour one, as petctl judges it: its time format
+ * (`%X`, the C library's T_FMT) writes 13:05 without a 13 (en_US: `01:05:00 PM`). C, de_DE and
+ * fr_FR write `13:05:00`. Worked out once: the Shell's locale does not change under it.
+ */
+let twelveHour = null;
+export function twelveHourClock() {
+    if (twelveHour === null) {
+        const probe = GLib.DateTime.new(GLib.TimeZone.new_utc(), 2026, 3, 2, 13, 5, 0);
+        twelveHour = !probe.format('%X').includes('13');
+    }
+    return twelveHour;
+}
+
+/**
+ * A daemon `HH:MM` on the locale's clock, as petctl shows it: `2:30 PM` on a 12-hour clock, else
+ * as it is (petprogress(7) §7: one clock format wherever a person reads a time). Anything that is
+ * not an `HH:MM` is returned unchanged. `twelve` chooses the clock (tests); by default the locale's.
+ */
+export function clockTime(hhmm, twelve = twelveHourClock()) {
+    const match = /^([01][0-9]|2[0-3]):([0-5][0-9])$/.exec(hhmm ?? '');
+    if (!match || !twelve)
+        return hhmm;
+    return GLib.DateTime.new(GLib.TimeZone.new_utc(), 2026, 3, 2, Number(match[1]), Number(match[2]), 0)
+        .format('%-I:%M %p');
 }

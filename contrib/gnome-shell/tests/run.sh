@@ -62,6 +62,11 @@ python3 "$here/../po.py" compile "$tmp/locale"
 echo "-- present.js"
 timeout 60 gjs -m "$here/present.test.js"
 
+echo "-- times on the locale's clock (12-hour under en_US, as petctl), under each LC_TIME"
+for clock in C.UTF-8:0 en_US.UTF-8:1 de_DE.UTF-8:0 fr_FR.UTF-8:0; do
+    LC_TIME=${clock%:*} PETPROGRESS_TWELVE_HOUR=${clock##*:} timeout 60 gjs -m "$here/clock.test.js"
+done
+
 echo "-- timeinput.js"
 timeout 60 gjs -m "$here/timeinput.test.js"
 

@@ -11,6 +11,7 @@ import org.kde.plasma.components as PlasmaComponents3
 import org.kde.plasma.extras as PlasmaExtras
 import org.kde.kirigami as Kirigami
 
+import "../code/clock.js" as Clock
 import "../code/timeinput.js" as TimeInput
 
 PlasmaExtras.Representation {
@@ -44,7 +45,7 @@ PlasmaExtras.Representation {
             return titleField.text.trim() !== "" ? i18nc("@info", "Type a time.") : "";
         if (typed.error !== undefined)
             return timeSentence(typed.error);
-        return titleField.text.trim() !== "" ? i18nc("@info", "At %1.", typed.time) : i18nc("@info", "At %1: type a title.", typed.time);
+        return titleField.text.trim() !== "" ? i18nc("@info", "At %1.", Clock.clockTime(typed.time, Qt.locale())) : i18nc("@info", "At %1: type a title.", Clock.clockTime(typed.time, Qt.locale()));
     }
     readonly property bool canAdd: typed.time !== undefined && titleField.text.trim() !== "" && root.running
 
@@ -157,10 +158,10 @@ PlasmaExtras.Representation {
                         required property var modelData
                         readonly property bool overdue: modelData.overdue === true
                         readonly property bool due: !overdue && modelData.due === true
-                        readonly property string marks: [modelData.snoozed_until > 0 ? i18nc("@info", "snoozed from %1", modelData.time) : "",
+                        readonly property string marks: [modelData.snoozed_until > 0 ? i18nc("@info", "snoozed from %1", Clock.clockTime(modelData.time, Qt.locale())) : "",
                                                          overdue ? i18nc("@info task mark", "overdue") : due ? i18nc("@info task mark", "due") : ""]
                                                         .filter(m => m !== "").join(", ")
-                        readonly property string line: modelData.effective_time + "  " + modelData.title + (marks ? " (" + marks + ")" : "")
+                        readonly property string line: Clock.clockTime(modelData.effective_time, Qt.locale()) + "  " + modelData.title + (marks ? " (" + marks + ")" : "")
                         Layout.fillWidth: true
                         PlasmaComponents3.Label {
                             Layout.fillWidth: true

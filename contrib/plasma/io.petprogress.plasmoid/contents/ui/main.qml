@@ -16,6 +16,7 @@ import org.kde.plasma.core as PlasmaCore
 import org.kde.kirigami as Kirigami
 import org.kde.plasma.workspace.dbus as DBus
 
+import "../code/clock.js" as Clock
 import "../code/moments.js" as Moments
 
 PlasmoidItem {
@@ -63,7 +64,7 @@ PlasmoidItem {
         return text;
     }
     readonly property string nextText: running && entry && entry.next_task_id
-        ? entry.next_task_time + " " + entry.next_task_title : ""
+        ? Clock.clockTime(entry.next_task_time, Qt.locale()) + " " + entry.next_task_title : ""
     /** One sentence for screen readers, and the tooltip. */
     readonly property string accessibleText: {
         if (!running)
@@ -74,7 +75,7 @@ PlasmoidItem {
                              entry.stage_index + 1, entry.stage_count, xpText(entry)),
                        i18np("%2 of %1 task done.", "%2 of %1 tasks done.", entry.tasks_total || 0, entry.tasks_done || 0)];
         if (entry.next_task_id)
-            parts.push(i18nc("@info:tooltip", "Next: %1 %2.", entry.next_task_time, entry.next_task_title)
+            parts.push(i18nc("@info:tooltip", "Next: %1 %2.", Clock.clockTime(entry.next_task_time, Qt.locale()), entry.next_task_title)
                        + (overdue ? " " + i18n("Overdue.") : due ? " " + i18n("Due now.") : ""));
         if (restDay)
             parts.push(i18n("Rest day."));
@@ -321,7 +322,7 @@ PlasmoidItem {
     function undo(id) { act("Undo", [id], "(s)", ""); }
     function hideNotices() { act("AcknowledgeProblems", [], "", ""); }
     function addTask(title, time) {
-        act("AddTask", [title, time], "(ss)", i18nc("@info", "Added “%1” at %2.", title, time));
+        act("AddTask", [title, time], "(ss)", i18nc("@info", "Added “%1” at %2.", title, Clock.clockTime(time, Qt.locale())));
     }
 
     /** The daemon's clock now: its last reading moved on by the real time since, at its scale. */
