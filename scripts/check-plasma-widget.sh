@@ -188,10 +188,15 @@ signals=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["signals"])
 [ "$armed" -gt 0 ] || fail "no moment armed after the first read: $first"
 t=$SECONDS
 views=$(view count)
+added_from=$(date +%s%3N)
 as_user /opt/pet/petctl add 16:00 'Write report' > /dev/null
 as_user /opt/pet/petctl add 17:30 'Call the vet' > /dev/null
 as_user /opt/pet/petctl add 18:00 'Water the plants' > /dev/null
-[ "$(view count)" = "$views" ] || [ "$signals" = True ] || fail "the widget read again before its moment (it must not poll)"
+# A read before the armed moment is a poll; once the adds took longer than the moment (a loaded
+# machine), a read may be the moment's own and proves nothing either way.
+if [ "$(view count)" != "$views" ] && [ "$signals" != True ] && [ $(($(date +%s%3N) - added_from)) -lt "$armed" ]; then
+    fail "the widget read again before its moment (it must not poll)"
+fi
 wait_has $((armed / 1000 + 10)) "Call the vet" || fail "petctl's tasks did not appear by the moment armed ($armed ms): $(view last)"
 say "the widget started the daemon; petctl's tasks appeared without a click after $((SECONDS - t)) s (moment armed: $armed ms; SignalWatcher: $signals)"
 view has "0/3" || fail "the count is not 0/3: $(view last)"

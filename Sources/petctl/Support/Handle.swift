@@ -6,7 +6,7 @@ import PetCore
 /// (`3`), tomorrow's as `petctl tomorrow` shows it (`+2`), a repeating task's template (`r4`; the
 /// daemon's id `t-4` is still taken), or the full id (`20260302-14`), which scripts may keep using.
 /// A template is shown as `rN`, never `t-N`: `t-12` read as "task 12" when its copy was task 11
-/// (docs/DECISIONS.md, "Repeating tasks are rN").
+/// (docs/DECISIONS.md, "Repeating tasks are `rN`").
 enum Handle: Equatable, ExpressibleByArgument {
     case today(Int)
     case tomorrow(Int)
