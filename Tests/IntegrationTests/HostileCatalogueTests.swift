@@ -148,7 +148,9 @@ struct HostileCatalogueTests {
             // Bidi controls are neutralised in what petctl prints, whatever the catalogue holds
             // (petctl's own isolates, FSI … PDI around right-to-left text, are not among these).
             #expect(
-                !text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2067).contains($0.value) },
+                !text.unicodeScalars.contains {
+                    (0x202A...0x202E).contains($0.value) || (0x2066...0x2067).contains($0.value)
+                },
                 "\(run.arguments)")
         }
         #expect(shown >= runs.count / 2, "the hostile text is shown as written in most answers (\(shown))")

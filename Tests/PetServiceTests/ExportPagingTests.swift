@@ -21,7 +21,8 @@ import Testing
         f.service.pageBytes = 128 << 10
         for n in 0..<60 {
             let time = String(format: "%02d:%02d", 10 + n / 60, n % 60)
-            _ = try f.succeed("AddTaskFor", [.string("Daily task number \(n) 🐸"), .string(time), .string(""), .string("daily")])
+            _ = try f.succeed(
+                "AddTaskFor", [.string("Daily task number \(n) 🐸"), .string(time), .string(""), .string("daily")])
         }
         f.now = try berlin.at("2026-04-16", "10:00")  // 45 days closed, 60 tasks each
         f.service.refresh()
@@ -62,7 +63,9 @@ import Testing
             let days = try #require(reply[0].vardictArrayValue)
             sizes.append(days.count)
             keys = days.compactMap { $0["day_key"]?.unwrappingVariants.stringValue } + keys
-            guard try #require(reply[1].boolValue), let first = keys.first, let day = CivilDate(parsing: first) else { break }
+            guard try #require(reply[1].boolValue), let first = keys.first, let day = CivilDate(parsing: first) else {
+                break
+            }
             to = day.adding(days: -1).description
         }
         print("GetHistory pages (days): \(sizes)")

@@ -107,7 +107,8 @@ extension PetService {
             let (replace, dryRun) = (arguments.1, arguments.2)
             func finish(_ parsed: Result<Backup, Backup.Refusal>) throws -> ExportedObject.Reply {
                 do {
-                    return .encoded(try member.reply.encoded(try self.importParsed(parsed, replace: replace, dryRun: dryRun)))
+                    let summary = try self.importParsed(parsed, replace: replace, dryRun: dryRun)
+                    return .encoded(try member.reply.encoded(summary))
                 } catch let error as PetError {
                     throw error.dbus
                 }

@@ -51,7 +51,9 @@ public struct Backup: Sendable {
     public static func encodedTail(world: PetWorld, hadHistory: Bool) -> [UInt8] {
         var tail = JSONWriter(capacity: 1024 + 256 * (world.tasks.count + world.tomorrow.count))
         tail.write(world)
-        let between = "\(hadHistory ? "\n" : "")],\"\(Key.schema.stringValue)\":\(Schema.current),\"\(Key.world.stringValue)\":"
+        let between =
+            "\(hadHistory ? "\n" : "")],\"\(Key.schema.stringValue)\":\(Schema.current),"
+            + "\"\(Key.world.stringValue)\":"
         return Array(between.utf8) + tail.bytes + [UInt8(ascii: "}")]
     }
 
