@@ -299,7 +299,7 @@ class Indicator extends PanelMenu.Button {
         this._box.opacity = view.running ? 255 : 128; // dimmed, beside the word 'off'
 
         this._noticeItem.setNotice(view.notice);
-        this._clockItem.setNotice(view.clock);
+        this._clockItem.setNotice(view.clockLine);
         this._stageItem.setText(view.stageLine);
         this._tasksSeparator.visible = view.running;
         this._restItem.setText(view.restLine);

@@ -32,7 +32,7 @@ export const CLOCK_KEYS = ['clock_behind', 'clock_day', 'clock_behind_snapshot',
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
  * - `tasks`: up to three `{id, text, accessibleText, due, overdue}`; `undo`: `{id, label}` or null;
  * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null;
- * - `clock`: the clock line (see `clockNotice`), from the same GetStatus keys, or null.
+ * - `clockLine`: the clock line (see `clockNotice`), from the same GetStatus keys, or null.
  */
 export function present(state, hasIcon = () => false) {
     const entry = state.running ? state.entry : null;
@@ -56,7 +56,7 @@ export function present(state, hasIcon = () => false) {
         tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(taskLine),
         undo: state.lastDone ? {id: state.lastDone.id, label: fill(_('Undo “%s”'), state.lastDone.title)} : null,
         notice: recoveryNotice(state.recovery),
-        clock: clockNotice(state.recovery),
+        clockLine: clockNotice(state.recovery),
     };
 }
 
@@ -78,7 +78,7 @@ function absent({running, recovery}) {
         tasks: [],
         undo: null,
         notice: running ? recoveryNotice(recovery) : null,
-        clock: running ? clockNotice(recovery) : null,
+        clockLine: running ? clockNotice(recovery) : null,
     };
 }
 

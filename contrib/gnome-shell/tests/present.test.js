@@ -146,11 +146,11 @@ test('clock line: none while the clock is right, once acknowledged, from an olde
     equal(clockNotice(status({...clockBehind, clock_behind: false})), null, 'acknowledged (the daemon says false)');
     equal([clockNotice(null), clockNotice(undefined)], [null, null], 'nothing read yet');
     const recovery = recoveryOf(status(clockBehind));
-    equal(present({...running(), recovery}).clock, clockNotice(status(clockBehind)), 'running: in the view');
+    equal(present({...running(), recovery}).clockLine, clockNotice(status(clockBehind)), 'running: in the view');
     equal(present({...running(), recovery}).notice, recoveryNotice(status()), 'beside the recovery line');
-    equal(present({running: true, entry: null, lastDone: null, recovery}).clock, clockNotice(status(clockBehind)),
+    equal(present({running: true, entry: null, lastDone: null, recovery}).clockLine, clockNotice(status(clockBehind)),
         'running, entry not read yet');
-    equal(present({running: false, entry: null, lastDone: null, recovery: null}).clock, null, 'off');
+    equal(present({running: false, entry: null, lastDone: null, recovery: null}).clockLine, null, 'off');
 });
 
 test('recovery notice: shown while unacknowledged, in petctl today\'s words, with a Hide action', () => {
