@@ -5,6 +5,8 @@
 // LinuxKit's TimerFD and SignalFD: the loop's timer and signal sources.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+// LinuxKit's OffLoopWork: a worker thread's end wakes the loop through an eventfd.
+#include <sys/eventfd.h>
 
 // mallopt (ProcessMemory): the daemon returns big message buffers to the system when freed.
 #include <malloc.h>

@@ -7,7 +7,7 @@ import Testing
 /// II"): hostile documents refused in well under a second by `petctl import` and by the bus's
 /// `Import` (gdbus, which passes the descriptor), changing nothing; replaced data sets kept to the
 /// latest three; the caller's descriptor left as it was.
-@Suite("hostile imports")
+@Suite("hostile imports", .serialized)
 struct HostileImportTests {
     static func write(_ world: World, _ name: String, _ text: String) throws -> String {
         let path = world.sandbox.path(name)

@@ -31,8 +31,8 @@ struct IntrospectionTests {
         #expect(ours.properties == expected.properties)
         #expect(ours.annotations == expected.annotations)
         #expect(ours == expected)
-        // The contract lists 23 methods, 2 signals, 6 properties (WidgetEntry, the four settings, Stages).
-        #expect(expected.methods.count == 23)
+        // The contract lists 24 methods, 2 signals, 6 properties (WidgetEntry, the four settings, Stages).
+        #expect(expected.methods.count == 24)
         #expect(expected.signals.count == 2)
         #expect(expected.properties.count == 6)
         // Beyond ours, only the standard interfaces, each with its standard members.

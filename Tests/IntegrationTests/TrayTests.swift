@@ -16,11 +16,24 @@ struct TrayTests {
 
         init(
             _ label: String, now: String, timeScale: Double? = nil, tasks: [(String, String)] = [],
-            environment extra: [String: String] = [:]
+            environment extra: [String: String] = [:], ahead: String? = nil
         ) async throws {
             world = try await World(label)
-            _ = try await world.daemon(now: now, timeScale: timeScale)
-            for (title, time) in tasks { _ = try world.client().addTask(title, time) }
+            if let ahead {
+                // As ClockBehindTests: the daemon ran at `now`, then with its clock ahead (a catch-up,
+                // the state before it kept), then back at `now`.
+                let data = world.sandbox.path("data")
+                var daemon = try await world.daemon(dataDirectory: data, now: now)
+                for (title, time) in tasks { _ = try world.client().addTask(title, time) }
+                _ = await daemon.stop()
+                daemon = try await world.daemon(dataDirectory: data, now: ahead)
+                _ = try world.client().status()
+                _ = await daemon.stop()
+                _ = try await world.daemon(dataDirectory: data, now: now, timeScale: timeScale)
+            } else {
+                _ = try await world.daemon(now: now, timeScale: timeScale)
+                for (title, time) in tasks { _ = try world.client().addTask(title, time) }
+            }
             watcher = try Self.startWatcher(world, label: "watcher")
             tray = try world.sandbox.spawn(
                 try productBinary("petctl", override: "PETCTL"), ["tray"],
@@ -217,6 +230,27 @@ struct TrayTests {
             })
         // A stale id from an old layout is an error, not some other item's action.
         #expect(try setup.click(99_999).status != 0)
+    }
+
+    @Test("the clock that went back: one line under the pet, until acknowledged")
+    func clockBehind() async throws {
+        // Two days ahead with a task (the catch-up keeps the state before it), then back.
+        let setup = try await Setup(
+            "tray-clock", now: "2026-03-02T10:30:00+01:00", tasks: [("Email", "15:00")],
+            ahead: "2026-03-04T10:30:00+01:00")
+        defer { setup.close() }
+        #expect(setup.watcher.waitForLine { $0.hasPrefix("props") } != nil)
+        let line = "⚠ Clock behind 2026-03-04: petctl restore state-before-2026-03-02.json"
+        var labels = try setup.menuItems().map(\.label)
+        #expect(labels.dropFirst().first == line, "\(labels)")
+        #expect(try setup.menuItems().first { $0.label == line }?.enabled == false)
+        // Acknowledged (the days kept as closed): the line goes with the next read.
+        let client = try setup.world.client()
+        _ = try client.call("AcknowledgeProblems")
+        _ = try client.addTask("Read", "18:00")  // TasksChanged: the tray reads again
+        #expect(await poll { (try? setup.menuItems().map(\.label).contains(line)) == false })
+        labels = try setup.menuItems().map(\.label)
+        #expect(labels.contains("18:00 Read"), "\(labels)")
     }
 
     @Test("hostile titles show as typed: underscores escaped, markup inert, no item changed")

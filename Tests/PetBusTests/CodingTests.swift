@@ -169,7 +169,9 @@ import Testing
     }
 
     @Test func membersCarryTheContractsSignatures() {
-        #expect(PetBus.Methods.all.count == 23)
+        #expect(PetBus.Methods.all.count == 24)
+        #expect(
+            PetBus.Methods.exportStorePart.inSignature == "s" && PetBus.Methods.exportStorePart.outSignature == "ssb")
         #expect(PetBus.Methods.listGenerations.inSignature == "" && PetBus.Methods.listGenerations.outSignature == "aa{sv}")
         #expect(PetBus.Methods.restore.inSignature == "sb" && PetBus.Methods.restore.outSignature == "a{sv}")
         #expect(

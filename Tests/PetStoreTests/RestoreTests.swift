@@ -35,6 +35,30 @@ import Testing
         #expect(try Backup.read(document: richDocument, format: "f", schema: 2).world == rich.world)
     }
 
+    /// The data sets a restore sets aside are the import's (petprogress(7) §5): the latest 3 kept,
+    /// and a pruned name never reused — five restores in one second leave the last three, newest
+    /// holding the state the fifth replaced.
+    @Test func fiveRestoresLeaveThree() throws {
+        let dir = TempDir()
+        let (store, _) = try openLoaded(dir.store)
+        defer { store.close() }
+        try GenerationsTests.close(store, GenerationsTests.days(9))
+        var kept: [String] = []
+        var replaced: [UInt8]? = nil
+        for _ in 0..<5 {
+            let newest = try #require(try store.generationList().first { $0.kind == .closeout })
+            replaced = bytes(dir.file("state.json"))
+            let outcome = try store.restore(newest, now: Fixture.now, dryRun: false)
+            kept.append(String(outcome.keptIn.split(separator: "/").last ?? ""))
+            #expect(names(dir.store).filter { $0.hasPrefix("import-backup-") }.count == min(kept.count, 3))
+        }
+        #expect(Set(kept).count == 5, "no name used twice: \(kept)")
+        let left = names(dir.store).filter { $0.hasPrefix("import-backup-") }.sorted()
+        #expect(Set(left) == Set(kept.suffix(3)), "\(left) of \(kept)")
+        #expect(bytes(dir.file("\(kept[4])/state.json")) == replaced)
+        #expect(names(dir.store).filter { $0.hasPrefix(".import") }.isEmpty)
+    }
+
     @Test func aCommittedSwapIsCompletedAtLoadAndAnUncommittedOneRemoved() throws {
         let dir = TempDir()
         do {

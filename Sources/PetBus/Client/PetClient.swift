@@ -119,6 +119,14 @@ public final class PetClient {
     /// `ExportStore`: the export's `store` member, what a restore reads.
     public func exportStore() throws(PetClientError) -> String { try call(M.exportStore) }
 
+    /// `ExportStorePart`: a page of the `store` member, the days after `after` (`""`: from the
+    /// member's opening); the pages joined in order are the member. Page on with `after` set to
+    /// `lastDay` while `more` is true.
+    public func exportStorePart(after: String) throws(PetClientError) -> (part: String, lastDay: String, more: Bool) {
+        let (part, lastDay, more) = try call(M.exportStorePart, after)
+        return (part, lastDay, more)
+    }
+
     /// `ListGenerations`: the snapshots that can be restored, newest first.
     public func listGenerations() throws(PetClientError) -> [GenerationRecord] { try call(M.listGenerations) }
 

@@ -44,6 +44,8 @@ extension PetBus {
             "GetStatus", in: .none, out: .of(.record("status", ServiceStatus.init(dbus:))))
         public static let acknowledgeProblems = Member<Void, Void>("AcknowledgeProblems", in: .none, out: .none)
         public static let exportStore = Member<Void, String>("ExportStore", in: .none, out: .of(.string("store")))
+        public static let exportStorePart = Member<String, (String, String, Bool)>(
+            "ExportStorePart", in: .of(.string("after")), out: .of(.string("part"), .string("last_day"), .bool("more")))
         public static let importDocument = Member<(Int32, Bool, Bool), ImportSummary>(
             "Import", in: .of(.fileDescriptor("document"), .bool("replace"), .bool("dry_run")),
             out: .of(.record("summary", ImportSummary.init(dbus:))))
@@ -60,7 +62,8 @@ extension PetBus {
             markDone.description, undo.description, snooze.description, addTask.description, addTaskFor.description,
             updateTask.description, deleteTask.description, listTasks.description, listTemplates.description,
             getPet.description, setRest.description, listRestDays.description, getHistory.description,
-            acknowledgeProblems.description, getStatus.description, exportStore.description, importDocument.description,
+            acknowledgeProblems.description, getStatus.description, exportStore.description,
+            exportStorePart.description, importDocument.description,
             listGenerations.description, restore.description,
         ]
     }

@@ -2,6 +2,7 @@ import DBusKit
 import LinuxKit
 import PetBus
 import PetCore
+import PetStore
 
 /// The exported object: each member of the contract wired to the service. Before any call to the
 /// object is handled, `prepare` brings the day and the snapshot up to date — one clock read and
@@ -32,6 +33,7 @@ extension PetService {
             wire(M.getStatus) { s, _ in s.status() },
             wire(M.acknowledgeProblems) { s, _ in try s.acknowledgeProblems() },
             wire(M.exportStore) { s, _ in try s.exportStore() },
+            wire(M.exportStorePart) { s, after in try s.exportStorePart(after: after) },
             importMethod(),
             wire(M.listGenerations) { s, _ in try s.listGenerations() },
             restoreMethod(),
@@ -83,8 +85,11 @@ extension PetService {
         }
     }
 
-    /// `Import`: the descriptor it carries closed whatever happens, and answered alone, after any
-    /// held calls have been saved and answered (it replaces the whole world they changed).
+    /// `Import`: the descriptor it carries read and closed at once; the document parsed off the
+    /// loop, which goes on answering other callers meanwhile (petprogress(7) §5); then, back on the
+    /// loop, answered alone, after any held calls have been saved and answered (it replaces the
+    /// whole world they changed). One document is read at a time: a second import meanwhile is
+    /// refused with a sentence, as a parse holds memory of the document's size.
     private func importMethod() -> ExportedObject.Method {
         let member = PetBus.Methods.importDocument
         return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
@@ -99,12 +104,45 @@ extension PetService {
                 throw DBusError.invalidArgs(error.message)
             }
             guard let file else { throw DBusError.invalidArgs("Import needs a file descriptor.") }
-            do {
-                return .encoded(
-                    try member.reply.encoded(try self.importDocument(file, replace: arguments.1, dryRun: arguments.2)))
-            } catch let error as PetError {
+            let (replace, dryRun) = (arguments.1, arguments.2)
+            func finish(_ parsed: Result<Backup, Backup.Refusal>) throws -> ExportedObject.Reply {
+                do {
+                    let summary = try self.importParsed(parsed, replace: replace, dryRun: dryRun)
+                    return .encoded(try member.reply.encoded(summary))
+                } catch let error as PetError {
+                    throw error.dbus
+                }
+            }
+            guard !self.importReading else {
+                throw PetError(
+                    .invalidArgument,
+                    "Another export is being read for an import; nothing was changed. Try again when it has finished."
+                ).dbus
+            }
+            let bytes: [UInt8]
+            do throws(PetError) { bytes = try self.importBytes(file, replace: replace, dryRun: dryRun) } catch {
                 throw error.dbus
             }
+            // Without a loop to come back to (a test's service), in place.
+            guard let offLoop = self.offLoop else { return try finish(PetService.parse(bytes)) }
+            let box = ParsedImport()
+            let pending = call.deferReply()
+            self.importReading = true
+            let started = offLoop({ box.parsed = PetService.parse(bytes) }) { [unowned self] in
+                self.importReading = false
+                self.commit()
+                guard let parsed = box.parsed else {
+                    pending.send(.failure(DBusError.failed("The import's reading ended without a result.")))
+                    return
+                }
+                pending.send(Result { try finish(parsed) })
+            }
+            if !started {
+                // No thread to be had: read in place, as before.
+                self.importReading = false
+                pending.send(Result { try finish(PetService.parse(bytes)) })
+            }
+            return .deferred
         }
     }
 

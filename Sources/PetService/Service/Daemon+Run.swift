@@ -58,6 +58,10 @@ extension Daemon {
             log("stopping on signal \(got.map(String.init).joined(separator: ","))")
             loop.stop()
         }
+        // An import's parse runs beside the loop, which goes on answering (petprogress(7) §5).
+        service.offLoop = { [unowned loop] work, done in
+            (try? OffLoopWork.start(on: loop, work, done: { _ in done() })) != nil
+        }
         // The loop's handlers keep the tracking alive as long as the loop runs.
         try ZoneTracking(loop: loop, service: service, log: log).start()
         return loop

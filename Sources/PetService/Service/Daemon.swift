@@ -137,7 +137,6 @@ public final class Daemon {
             },
             historyDay: { day throws(StoreError) in try store.history(day: day) },
             history: { range throws(StoreError) in try store.history(in: range) },
-            allHistory: { () throws(StoreError) in try store.allHistory() },
             hasHistory: { store.hasHistory },
             restore: { backup, now throws(StoreError) in try store.restore(backup, now: now) },
             acknowledgeRecovery: { () throws(StoreError) in try store.acknowledgeRecovery() },
@@ -145,6 +144,7 @@ public final class Daemon {
             wake: environment.wake, log: environment.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
         serving.timeScale = environment.timeScale
+        serving.historyAfter = { after, limit throws(StoreError) in try store.history(after: after, limit: limit) }
         serving.keepBeforeCatchUp = { world throws(StoreError) in
             try write(.snapshotBeforeCatchUp) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }
         }

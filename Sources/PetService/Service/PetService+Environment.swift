@@ -22,8 +22,12 @@ extension PetService {
         public var historyDay: (DayKey) throws(StoreError) -> DayRecord?
         /// The records of the closed days in a range, at most a page (`PetStore.history(in:)`).
         public var history: (HistoryRange) throws(StoreError) -> (records: [DayRecord], more: Bool)
-        /// Every history record up to the last closed day, for an export (`PetStore.allHistory`).
-        public var allHistory: () throws(StoreError) -> [DayRecord]
+        /// The records after a day (nil: from the first), ascending, at most `limit`, and whether
+        /// more follow: a page of an export (`PetStore.history(after:limit:)`).
+        public var historyAfter:
+            (_ after: DayKey?, _ limit: Int) throws(StoreError) -> (records: [DayRecord], more: Bool) = {
+                _, _ throws(StoreError) in ([], false)
+            }
         /// Whether history holds any record.
         public var hasHistory: () -> Bool
         /// Replaces the whole store by a backup, keeping the current data; where it was kept, and

@@ -7,36 +7,97 @@ import PetStore
 /// `ExportStore` and `Import` (petprogress(7) §5 "Import", §6.1): the store as an export carries it, and a
 /// whole export made the store again.
 extension PetService {
-    /// The export's `store` member: the world and every history record, as the store writes them.
+    /// The export's `store` member whole: its pages joined, refused as soon as it passes one
+    /// reply's bound (the bus would drop the daemon for a larger one; `ExportStorePart` pages it).
+    /// Memory stays within the bound and a page, whatever the history's size.
     func exportStore() throws(PetError) -> String {
-        let bytes: [UInt8]
+        var text = ""
+        var after = ""
+        while true {
+            let (part, lastDay, more) = try exportStorePart(after: after)
+            text += part
+            guard text.utf8.count <= PetBus.replyLimit else {
+                throw PetError(
+                    .storageFailure,
+                    "The store is more than one reply may carry (\(PetBus.replyLimit >> 20) MiB); nothing was sent. Read it in pages with ExportStorePart (petctl export does)."
+                )
+            }
+            guard more else { return text }
+            guard lastDay > after else { throw PetError(.storageFailure, "History could not be read in order.") }
+            after = lastDay
+        }
+    }
+
+    /// A page of the export's `store` member (`ExportStorePart`, petprogress(7) §6.1): the records
+    /// of the days after `after` (`""`: the member's opening and the first days), ascending, at most
+    /// a page's worth (31 days, `PetBus.pageBytes`), and with the last of them the member's end (the
+    /// world as it is now). The pages, joined, are `ExportStore`'s reply, whatever the history's size.
+    func exportStorePart(after: String) throws(PetError) -> (part: String, lastDay: String, more: Bool) {
+        let from = try HistoryRange.parse(from: after, to: "").from
+        let page: (records: [DayRecord], more: Bool)
         do {
-            bytes = try Backup(world: world, history: try environment.allHistory()).encoded()
+            page = try environment.historyAfter(from, HistoryRange.pageLimit)
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
         }
-        // No reply over the bound (petprogress(7) §6): the bus would drop the daemon for it.
-        guard bytes.count <= PetBus.replyLimit else {
-            throw PetError(
-                .storageFailure,
-                "The store is \(bytes.count >> 20) MiB, more than one reply may carry (\(PetBus.replyLimit >> 20) MiB); nothing was sent."
-            )
+        var bytes = from == nil ? Backup.encodedHead : []
+        var last = from
+        var more = page.more
+        do {
+            for (i, record) in page.records.enumerated() {
+                let encoded = try Backup.encoded(record, first: from == nil && i == 0)
+                // Past the page's bytes: stop before this day (one day alone always fits).
+                if i > 0, bytes.count + encoded.count > pageBytes {
+                    more = true
+                    break
+                }
+                bytes += encoded
+                last = record.day.key
+            }
+        } catch {
+            throw PetError(.storageFailure, "History could not be encoded (\(error.message)).")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if !more { bytes += Backup.encodedTail(world: world, hadHistory: last != nil) }
+        return (String(decoding: bytes, as: UTF8.self), last?.description ?? "", more)
     }
 
     /// Reads the export in `file`, checks it whole and, unless `dryRun`, makes it the store: only
-    /// over a store that holds nothing unless `replace`. Any refusal changes nothing.
+    /// over a store that holds nothing unless `replace`. Any refusal changes nothing. (In one go:
+    /// the bus's `Import` parses off the loop, `ServiceObject.importMethod`.)
     func importDocument(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportSummary {
-        // A real import over a store that holds something is refused before a byte is read.
+        let bytes = try importBytes(file, replace: replace, dryRun: dryRun)
+        return try importParsed(Self.parse(bytes), replace: replace, dryRun: dryRun)
+    }
+
+    /// The document's bytes, read before anything else is done with it; a real import over a
+    /// store that holds something is refused before a byte is read.
+    func importBytes(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> [UInt8] {
         if !replace, !dryRun, let held = holdings() { throw Self.wouldReplace(held) }
+        do throws(Backup.Refusal) {
+            return try Self.readDocument(file)
+        } catch {
+            throw Self.refused(error)
+        }
+    }
+
+    /// The document read and checked as a store (`Backup.read`): pure, so it may run off the loop.
+    static func parse(_ bytes: [UInt8]) -> Result<Backup, Backup.Refusal> {
+        Result { () throws(Backup.Refusal) in
+            try Backup.read(document: bytes, format: PetBus.exportFormat, schema: PetBus.exportSchema)
+        }
+    }
+
+    /// The rest of an import once the document is parsed: its open day checked against now, the
+    /// store checked again (it may have changed meanwhile), then, unless `dryRun`, made the store.
+    func importParsed(_ parsed: Result<Backup, Backup.Refusal>, replace: Bool, dryRun: Bool) throws(PetError)
+        -> ImportSummary
+    {
         let backup: Backup
         do throws(Backup.Refusal) {
-            backup = try Backup.read(
-                document: try Self.readDocument(file), format: PetBus.exportFormat, schema: PetBus.exportSchema)
+            backup = try parsed.get()
             try plausible(backup.world.openDay)
         } catch {
-            throw PetError(.invalidArgument, "The export cannot be imported: \(error.message); nothing was changed.")
+            throw Self.refused(error)
         }
         // A check reads the document whatever the store holds, and says whether replace is needed.
         guard !dryRun else {
@@ -66,6 +127,10 @@ extension PetService {
         emit(.settingsChanged(world.settings))
         emit(.widgetEntryChanged(widgetEntry()))
         return reply
+    }
+
+    private static func refused(_ refusal: Backup.Refusal) -> PetError {
+        PetError(.invalidArgument, "The export cannot be imported: \(refusal.message); nothing was changed.")
     }
 
     private static func wouldReplace(_ held: String) -> PetError {
@@ -142,4 +207,10 @@ extension PetService {
             }
         }
     }
+}
+
+/// An import's parse, written by the thread that reads the document and read on the loop after
+/// that thread is joined (`OffLoopWork` orders the two).
+final class ParsedImport: @unchecked Sendable {
+    var parsed: Result<Backup, Backup.Refusal>?
 }

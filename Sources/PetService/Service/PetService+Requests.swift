@@ -71,10 +71,28 @@ extension PetService {
         guard let last = world.lastClosedDay, asked.from.map({ $0 <= last }) ?? true else { return ([], false) }
         let range = HistoryRange(from: asked.from, to: min(asked.to ?? last, last))
         do {
-            let (records, more) = try environment.history(range)
+            var (records, more) = try environment.history(range)
+            // By size as well as by days (petprogress(7) §6): the latest that fit the page's bytes.
+            var bytes = 0
+            for (i, record) in records.enumerated().reversed() {
+                bytes += Self.busBytes(record)
+                if bytes > pageBytes, i < records.count - 1 {
+                    records.removeFirst(i + 1)
+                    more = true
+                    break
+                }
+            }
             return (records.map { HistoryRecord($0, stages: stages, zone: zone) }, more)
         } catch {
             throw PetError(.storageFailure, "History could not be read (\(error.message)).")
+        }
+    }
+
+    /// A generous count of the bytes a history record takes in a reply: its fixed keys, and each
+    /// task's keys and strings (a task record is about 500 bytes of keys and values besides them).
+    static func busBytes(_ record: DayRecord) -> Int {
+        record.tasks.reduce(1024) { sum, task in
+            sum + 768 + task.title.utf8.count + 2 * task.id.utf8.count + (task.templateID?.utf8.count ?? 0)
         }
     }
 

@@ -1,3 +1,4 @@
+import PetBus
 import PetCore
 import PetStore
 
@@ -39,6 +40,15 @@ public final class PetService {
     private var pendingCloseoutSignals = 0
     /// The open day whose `clock_behind` the user acknowledged (keeping the days as closed).
     var clockBehindAcknowledged: DayKey?
+    /// Runs pure work on a thread of its own and then `done` on the loop (LinuxKit's
+    /// `OffLoopWork`); false when it cannot, and the caller runs the work in place. Set by the
+    /// daemon's loop; nil (in place) in tests that run the service without one.
+    public var offLoop: ((_ work: @escaping @Sendable () -> Void, _ done: @escaping () -> Void) -> Bool)?
+    /// An import's document is being read off the loop: a second import is refused meanwhile.
+    var importReading = false
+    /// The most a page of history carries (`GetHistory`, `ExportStorePart`): `PetBus.pageBytes`
+    /// (a test lowers it to page a small history by size).
+    var pageBytes = PetBus.pageBytes
     /// The queued calls answered together, while there are (`answer`, `commit`): their changes are
     /// adopted in memory and saved once, before any of their replies is sent.
     var transaction: Transaction?

@@ -127,6 +127,23 @@ struct HistoryFiles {
         return (Array(found.suffix(limit)), found.count > limit)
     }
 
+    /// The records with day keys after `after` (nil: from the first) and at most `through`,
+    /// ascending: at most `limit`, the earliest, and whether more follow. Reads year files from
+    /// `after`'s year forwards and stops at the first that fills the page; lines are picked by their
+    /// day key and only the ones returned are decoded (an export's pages, petprogress(7) §6).
+    func records(after: DayKey?, through: DayKey, limit: Int) throws(StoreError) -> (records: [DayRecord], more: Bool) {
+        var found: [DayRecord] = []
+        for year in try years() where year >= (after?.year ?? Int.min) && year <= through.year {
+            for line in try lines(year: year) {
+                guard case .day(let key) = HistoryLine.day(of: line), after.map({ key > $0 }) ?? true, key <= through
+                else { continue }
+                if found.count == limit { return (found, true) }
+                if case .record(let record) = HistoryLine.decode(line) { found.append(record) }
+            }
+        }
+        return (found, false)
+    }
+
     /// The newest `count` records, oldest first, reading year files from the newest backwards.
     func recent(_ count: Int) throws(StoreError) -> [DayRecord] {
         guard count > 0 else { return [] }

@@ -25,24 +25,36 @@ public struct Backup: Sendable {
     }
 
     /// The `store` member's bytes: one history record a line, so an export diffs well. A record
-    /// whose rate is not a number is refused, as history refuses it.
+    /// whose rate is not a number is refused, as history refuses it. The same bytes as the pages
+    /// of ``encodedHead``, ``encoded(_:first:)`` and ``encodedTail(world:hadHistory:)`` together.
     public func encoded() throws(StoreError) -> [UInt8] {
-        var bytes = Array(#"{"\#(Key.history.stringValue)":["#.utf8)
-        for (i, record) in history.enumerated() {
-            bytes += Array((i == 0 ? "\n" : ",\n").utf8)
-            var json = JSONWriter(capacity: 512 + 256 * record.tasks.count)
-            json.write(record)
-            guard !json.wroteNonFiniteNumber else {
-                throw StoreError(.inconsistent, "The record for \(record.day.key) could not be encoded.")
-            }
-            bytes += json.bytes
+        var bytes = Self.encodedHead
+        for (i, record) in history.enumerated() { bytes += try Self.encoded(record, first: i == 0) }
+        return bytes + Self.encodedTail(world: world, hadHistory: !history.isEmpty)
+    }
+
+    /// The `store` member's opening, before its first history record.
+    public static var encodedHead: [UInt8] { Array(#"{"\#(Key.history.stringValue)":["#.utf8) }
+
+    /// One history record of the `store` member, on a line of its own (after a comma unless it is
+    /// the `first`).
+    public static func encoded(_ record: DayRecord, first: Bool) throws(StoreError) -> [UInt8] {
+        var json = JSONWriter(capacity: 512 + 256 * record.tasks.count)
+        json.write(record)
+        guard !json.wroteNonFiniteNumber else {
+            throw StoreError(.inconsistent, "The record for \(record.day.key) could not be encoded.")
         }
+        return Array((first ? "\n" : ",\n").utf8) + json.bytes
+    }
+
+    /// The `store` member's end, after its last history record: the schema and the world.
+    public static func encodedTail(world: PetWorld, hadHistory: Bool) -> [UInt8] {
         var tail = JSONWriter(capacity: 1024 + 256 * (world.tasks.count + world.tomorrow.count))
         tail.write(world)
-        bytes += Array(
-            "\(history.isEmpty ? "" : "\n")],\"\(Key.schema.stringValue)\":\(Schema.current),\"\(Key.world.stringValue)\":"
-                .utf8)
-        return bytes + tail.bytes + [UInt8(ascii: "}")]
+        let between =
+            "\(hadHistory ? "\n" : "")],\"\(Key.schema.stringValue)\":\(Schema.current),"
+            + "\"\(Key.world.stringValue)\":"
+        return Array(between.utf8) + tail.bytes + [UInt8(ascii: "}")]
     }
 
     /// Why a document cannot be restored: one sentence's worth, without a full stop.

@@ -24,6 +24,13 @@ extension PetStore {
         return records
     }
 
+    /// The records after `after` (nil: from the first), ascending, up to the state's last closed
+    /// day: at most `limit`, the earliest, and whether more follow — a page of an export.
+    public func history(after: DayKey?, limit: Int) throws(StoreError) -> (records: [DayRecord], more: Bool) {
+        guard let last = durableLastClosedDay else { return ([], false) }
+        return try history.records(after: after, through: last, limit: limit)
+    }
+
     /// Whether history holds any record.
     public var hasHistory: Bool { lastHistoryDay != nil }
 

@@ -72,6 +72,6 @@ struct Export: ParsableCommand {
             restDays: try client.listRestDays(), templates: try client.listTemplates(),
             today: try client.listTasks(day: ""), todayIsRest: try client.widgetEntry().restDay,
             tomorrow: try client.listTasks(day: "tomorrow"), history: try client.allHistory(),
-            store: try client.exportStore())
+            store: try client.wholeStore())
     }
 }

@@ -23,4 +23,21 @@ extension PetClient {
         }
         return pages.reversed().flatMap { $0 }
     }
+
+    /// The export's `store` member, read page by page (`ExportStorePart`, petprogress(7) §6): no
+    /// reply carries more than a page, whatever the history's size. Each page must move forward.
+    func wholeStore() throws(PetClientError) -> String {
+        var text = ""
+        var after = ""
+        while true {
+            let (part, lastDay, more) = try exportStorePart(after: after)
+            text += part
+            guard more else { return text }
+            guard !lastDay.isEmpty, after.isEmpty || lastDay > after else {
+                // not translated: a malformed reply's detail, for a bug report.
+                throw .malformedReply(BusDecodingError("ExportStorePart said more but its page did not move on"))
+            }
+            after = lastDay
+        }
+    }
 }

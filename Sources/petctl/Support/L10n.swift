@@ -101,8 +101,19 @@ enum L10n {
     static func lookup(_ msgid: String) -> String {
         msgid.withCString { id in
             guard let found = gettext(id), UnsafePointer(found) != id else { return msgid }
-            return String(cString: found)
+            return fromCatalogue(found)
         }
+    }
+
+    /// A catalogue's text as petctl may print it: invalid UTF-8 repaired, and the bidi controls
+    /// that open or close a scope (U+202A–U+202E, U+2066–U+2069) made U+FFFD — a translation
+    /// never needs one, and where petctl prints it without its own line cleaning (the help that
+    /// swift-argument-parser draws) one could reverse what follows (petprogress(7) §7).
+    static func fromCatalogue(_ text: UnsafePointer<CChar>) -> String {
+        let found = String(cString: text)
+        guard found.unicodeScalars.contains(where: Titles.isScopeControl) else { return found }
+        return String(
+            String.UnicodeScalarView(found.unicodeScalars.map { Titles.isScopeControl($0) ? "\u{FFFD}" : $0 }))
     }
 
     /// `ngettext(singular, plural, count)`, copied while its arguments live (see `lookup`).
@@ -113,7 +124,7 @@ enum L10n {
                     return count == 1 ? singular : plural
                 }
                 return UnsafePointer(found) == one
-                    ? singular : UnsafePointer(found) == many ? plural : String(cString: found)
+                    ? singular : UnsafePointer(found) == many ? plural : fromCatalogue(found)
             }
         }
     }

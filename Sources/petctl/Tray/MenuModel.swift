@@ -20,6 +20,9 @@ struct MenuModel {
 
     private mutating func items(_ state: TrayState) -> [MenuItem] {
         var items = [MenuItem(id: id("pet"), label: MenuItem.literal(state.petLine), enabled: false)]
+        if state.running, let clock = state.clockLine {
+            items.append(MenuItem(id: id("clock"), label: MenuItem.literal("⚠ " + clock), enabled: false))
+        }
         guard state.running else {
             items.append(MenuItem(id: id("start"), label: tr("_Start Pet Progress"), action: .startDaemon))
             return items

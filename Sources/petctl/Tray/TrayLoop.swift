@@ -156,6 +156,7 @@ final class TrayLoop {
                 $0.tasksTotal = reading.entry.tasksTotal
                 $0.upcoming = reading.upcoming
                 $0.lastDone = reading.lastDone
+                $0.clockLine = reading.clockLine
             }
             armTimer(daemonNow: reading.daemonNow)
         } catch {
@@ -172,7 +173,10 @@ final class TrayLoop {
         let ours = Instant(RealtimeClock.seconds())
         let now = daemonNow == 0 ? ours : daemonNow
         guard let flip = state.nextFlip(after: now) else {
-            try? daemon.timer.disarm()
+            // Nothing to flip: a year ahead all the same, so that a wall-clock jump (which cancels
+            // it) brings a read, and with it the clock line of a clock that went back.
+            let at = (ours + 366 * 86_400).multipliedReportingOverflow(by: 1_000_000_000)
+            try? daemon.timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
             return
         }
         // A second late rather than early: both clocks are read in whole seconds.

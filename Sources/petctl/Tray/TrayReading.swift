@@ -10,6 +10,8 @@ struct TrayReading {
     var lastDone: TrayTask?
     /// The daemon's now (its clock may be a test clock); 0 when it does not say.
     var daemonNow: Instant
+    /// The clock that went back (`clock_behind`, petprogress(7) §3.1): the Today screen's line.
+    var clockLine: String? = nil
 
     enum Failure: Error {
         /// The daemon's name has no owner (it stopped between the signal and the read).
@@ -26,7 +28,7 @@ struct TrayReading {
             let last = tasks.filter(\.done).max { $0.completedSeq < $1.completedSeq }
             return TrayReading(
                 entry: entry, upcoming: entry.upcoming.map(TrayTask.init), lastDone: last.map(TrayTask.init),
-                daemonNow: status.now)
+                daemonNow: status.now, clockLine: status.clockBehind ? Today.clockBehindLine(status) : nil)
         } catch {
             switch error {
             case .unreachable(let cause)

@@ -19,6 +19,9 @@ struct TrayState: Equatable {
     var upcoming: [TrayTask] = []
     /// The most recent completion of the open day, which Undo undoes.
     var lastDone: TrayTask?
+    /// One line while the clock reads more than an hour before the open day (`clock_behind`,
+    /// petprogress(7) §3.1), as the Today screen says it; nil otherwise.
+    var clockLine: String?
 
     /// The daemon went away: the pet sleeps, its tasks are not known.
     mutating func stop() {
@@ -27,6 +30,7 @@ struct TrayState: Equatable {
         tasksTotal = 0
         upcoming = []
         lastDone = nil
+        clockLine = nil
     }
 
     /// The freedesktop icon name, empty while the daemon sleeps (hosts then draw the dimmed pixmap).

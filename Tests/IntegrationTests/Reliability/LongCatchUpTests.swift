@@ -9,8 +9,9 @@ extension Reliability {
     /// (200 tasks a day), started years later. Its peak resident size (`VmHWM`) stays under
     /// 100 MiB — the unit's `MemoryMax` is 128M — because it commits in bounded steps; the snapshot
     /// before the catch-up is kept; a restart finds everything as it was, nothing set aside; the
-    /// history it wrote reads back page by page; and (fast size) the store exports and imports
-    /// back into an empty directory. Fast: 45 days (two steps); full: ten years.
+    /// history it wrote reads back page by page, and so does the store (`ExportStorePart`, each page
+    /// far below a reply's bound); and (fast size) `petctl export`, which pages both, imports back
+    /// into an empty directory and exports the same document. Fast: 45 days (two steps); full: ten years.
     @Suite("a long catch-up at the task limit")
     struct LongCatchUpTests {
         static let start = "2016-12-07T09:00:00+01:00"
@@ -92,6 +93,35 @@ extension Reliability {
             print("long catch-up: \(pages) pages read back, peak \(peakAfterReading) KiB")
             #expect(peakAfterReading < Self.peakBound, "peak \(peakAfterReading) KiB after reading history")
 
+            // The store in pages by size (petprogress(7) §6): each far below the 32 MiB a reply may
+            // carry, every day once, and the last page ends the member.
+            var after = ""
+            var storeDays = 0
+            var storePages = 0
+            var largest = 0
+            var ended = false
+            while storePages < 1000 {
+                let reply = try client.call("ExportStorePart", [.string(after)])
+                let part = try #require(reply[0].stringValue)
+                storePages += 1
+                largest = max(largest, part.utf8.count)
+                storeDays += part.components(separatedBy: "\n{").count - 1
+                guard try #require(reply[2].boolValue) else {
+                    ended = part.hasSuffix("}")
+                    break
+                }
+                let last = try #require(reply[1].stringValue)
+                #expect(last > after)
+                after = last
+            }
+            #expect(storeDays == Self.closed && ended && storePages >= 2)
+            #expect(largest < 32 << 20, "largest page \(largest) bytes")
+            let peakAfterStore = try #require(ProcessMemory.peak(daemon.process.pid))
+            print("long catch-up: the store in \(storePages) pages, the largest \(largest) bytes, peak \(peakAfterStore) KiB")
+            #expect(peakAfterStore < Self.peakBound, "peak \(peakAfterStore) KiB after paging the store")
+
+            // A whole export of ten years at the task limit is far past the 64 MiB an import reads;
+            // the fast size's (two pages of the store) goes there and back.
             if !ReliabilityRun.isFull {
                 // Exported and imported into an empty store: the same export back.
                 let exported = world.sandbox.path("export.json")
@@ -116,7 +146,8 @@ extension Reliability {
 
                 \(Self.closed) days at 200 tasks a day caught up at start-up by \(ReliabilityRun.daemonBuild) in \
                 \(took): peak resident \(peak / 1024) MiB (bound 100 MiB; the unit's MemoryMax is 128M), \
-                \(peakAfterReading / 1024) MiB after paging all of its history back.
+                \(peakAfterReading / 1024) MiB after paging all of its history back, \(peakAfterStore / 1024) MiB \
+                after reading the store in \(storePages) pages (the largest \(largest / 1024) KiB).
 
                 """)
         }

@@ -82,7 +82,8 @@ class TaskItem extends PopupMenu.PopupBaseMenuItem {
     }
 });
 
-/** The recovery notice (present.js `recoveryNotice`): one line, and a button that hides it. */
+/** The recovery notice and the clock line (present.js `recoveryNotice`, `clockNotice`): one line
+ * each, and a button that acknowledges it. */
 const NoticeItem = GObject.registerClass(
 class NoticeItem extends PopupMenu.PopupBaseMenuItem {
     _init(onHide) {
@@ -244,6 +245,7 @@ class Indicator extends PanelMenu.Button {
 
     _buildMenu() {
         this._noticeItem = new NoticeItem(() => this._actions.acknowledge());
+        this._clockItem = new NoticeItem(() => this._actions.acknowledge());
         this._stageItem = new InfoItem('petprogress-stage');
         this._restItem = new InfoItem('petprogress-rest');
         this._emptyItem = new InfoItem('petprogress-empty');
@@ -263,7 +265,7 @@ class Indicator extends PanelMenu.Button {
         this._errorSeen = false;
         this._tasksSeparator = new PopupMenu.PopupSeparatorMenuItem();
 
-        for (const item of [this._noticeItem, this._stageItem, this._restItem, this._tasksSeparator,
+        for (const item of [this._noticeItem, this._clockItem, this._stageItem, this._restItem, this._tasksSeparator,
             ...this._taskItems, this._emptyItem, new PopupMenu.PopupSeparatorMenuItem(),
             this._addItem, this._undoItem, this._startItem, todayItem, this._errorItem])
             this.menu.addMenuItem(item);
@@ -298,6 +300,7 @@ class Indicator extends PanelMenu.Button {
         this._box.opacity = view.running ? 255 : 128; // dimmed, beside the word 'off'
 
         this._noticeItem.setNotice(view.notice);
+        this._clockItem.setNotice(view.clockLine);
         this._stageItem.setText(view.stageLine);
         this._tasksSeparator.visible = view.running;
         this._restItem.setText(view.restLine);

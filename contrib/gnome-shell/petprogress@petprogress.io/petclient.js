@@ -157,8 +157,10 @@ export class PetClient {
     async acknowledgeProblems() {
         await this._call('AcknowledgeProblems', []);
         this._statusGeneration++; // a read begun before the acknowledgement is stale
-        if (this._state.recovery)
-            this._publish({...this._state, recovery: {...this._state.recovery, problems_acknowledged: true}});
+        if (this._state.recovery) {
+            this._publish({...this._state,
+                recovery: {...this._state.recovery, problems_acknowledged: true, clock_behind: false}});
+        }
         await this.refreshStatus();
     }
 

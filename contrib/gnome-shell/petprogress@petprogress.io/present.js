@@ -18,6 +18,10 @@ export const MENU_TASKS = 3;
 export const RECOVERY_KEYS = ['recovery', 'recovery_source', 'recovery_day', 'recovery_lost', 'recovery_at',
     'problems_acknowledged'];
 
+/** The keys of a GetStatus reply about the clock that went back (petprogress(7) §3.1, §6.1), kept
+ * with the recovery keys. */
+export const CLOCK_KEYS = ['clock_behind', 'clock_day', 'clock_behind_snapshot', 'open_day'];
+
 /**
  * The view of a client state (`{running, entry, lastDone, recovery}`, see petclient.js).
  * `hasIcon(name)` says whether the icon theme has an icon. Every field is plain data:
@@ -27,7 +31,8 @@ export const RECOVERY_KEYS = ['recovery', 'recovery_source', 'recovery_day', 're
  * - `accessibleName`: what a screen reader says for the indicator;
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
  * - `tasks`: up to three `{id, text, accessibleText, due, overdue}`; `undo`: `{id, label}` or null;
- * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null.
+ * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null;
+ * - `clockLine`: the clock line (see `clockNotice`), from the same GetStatus keys, or null.
  * `clock(hhmm)` writes a time as the locale does (wallclock.js's `clockTime`; tests choose one).
  */
 export function present(state, hasIcon = () => false, clock = hhmm => hhmm) {
@@ -52,6 +57,7 @@ export function present(state, hasIcon = () => false, clock = hhmm => hhmm) {
         tasks: (entry.upcoming ?? []).slice(0, MENU_TASKS).map(task => taskLine(task, clock)),
         undo: state.lastDone ? {id: state.lastDone.id, label: fill(_('Undo “%s”'), state.lastDone.title)} : null,
         notice: recoveryNotice(state.recovery),
+        clockLine: clockNotice(state.recovery),
     };
 }
 
@@ -73,6 +79,7 @@ function absent({running, recovery}) {
         tasks: [],
         undo: null,
         notice: running ? recoveryNotice(recovery) : null,
+        clockLine: running ? clockNotice(recovery) : null,
     };
 }
 
@@ -99,9 +106,35 @@ export function recoveryNotice(status) {
     };
 }
 
-/** The recovery keys of a GetStatus reply, or null when the reply has none of them. */
+/**
+ * The clock line from a GetStatus reply, or null: shown while `clock_behind` is true (the clock
+ * reads more than an hour before the open day; the daemon stops saying so once acknowledged). It
+ * names the open day and, when there is one, the snapshot to restore, as `petctl today` does; its
+ * button acknowledges, keeping the days as closed. `{text, accessibleText, hideLabel,
+ * hideAccessibleName}`, as the recovery notice.
+ */
+export function clockNotice(status) {
+    if (status?.clock_behind !== true)
+        return null;
+    const openDay = typeof status.open_day === 'string' ? status.open_day : '';
+    const snapshot = typeof status.clock_behind_snapshot === 'string' ? status.clock_behind_snapshot.trim() : '';
+    const line = snapshot
+        // TRANSLATORS: the clock was set ahead and came back; %s is the open day (YYYY-MM-DD), the command is not translated.
+        ? fill(_('Clock behind the open day %s: petctl restore %s goes back'), openDay, snapshot)
+        // TRANSLATORS: the clock was set ahead and came back; %s is the open day (YYYY-MM-DD).
+        : fill(_('Clock behind the open day %s: nothing was changed'), openDay);
+    return {
+        text: `⚠ ${line}`,
+        accessibleText: fill(_('Warning: %s'), line),
+        // TRANSLATORS: the clock notice's button: the days closed while the clock was ahead stay closed.
+        hideLabel: _('Keep'),
+        hideAccessibleName: _('Keep the days as closed and hide the notice about the clock'),
+    };
+}
+
+/** The recovery and clock keys of a GetStatus reply, or null when the reply has none of them. */
 export function recoveryOf(status) {
-    const kept = Object.fromEntries(RECOVERY_KEYS.filter(key => key in (status ?? {}))
+    const kept = Object.fromEntries([...RECOVERY_KEYS, ...CLOCK_KEYS].filter(key => key in (status ?? {}))
         .map(key => [key, status[key]]));
     return Object.keys(kept).length ? kept : null;
 }

@@ -1,6 +1,6 @@
 // What the top bar and menu say (present.js), under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
 
-import {PAW, RECOVERY_KEYS, chooseIcon, present, recoveryNotice, recoveryOf}
+import {CLOCK_KEYS, PAW, RECOVERY_KEYS, chooseIcon, clockNotice, present, recoveryNotice, recoveryOf}
     from '../petprogress@petprogress.io/present.js';
 import {check, equal, run, test} from './harness.js';
 
@@ -121,6 +121,38 @@ function status(changes = {}) {
     };
 }
 
+/** What GetStatus adds while the clock reads more than an hour before the open day (SPEC §3.1). */
+const clockBehind = {
+    clock_behind: true, clock_day: '2026-03-02', clock_behind_snapshot: 'state-before-2026-03-02.json',
+    open_day: '2026-03-04',
+};
+
+test('clock line: one line naming the open day and the snapshot to restore, with a Keep action', () => {
+    const notice = clockNotice(status(clockBehind));
+    equal(notice, {
+        text: '⚠ Clock behind the open day 2026-03-04: petctl restore state-before-2026-03-02.json goes back',
+        accessibleText: 'Warning: Clock behind the open day 2026-03-04: petctl restore ' +
+            'state-before-2026-03-02.json goes back',
+        hideLabel: 'Keep',
+        hideAccessibleName: 'Keep the days as closed and hide the notice about the clock',
+    }, 'notice');
+    check(!notice.text.includes('\n'), 'one line');
+    equal(clockNotice(status({...clockBehind, clock_behind_snapshot: ''})).text,
+        '⚠ Clock behind the open day 2026-03-04: nothing was changed', 'no snapshot to restore');
+});
+
+test('clock line: none while the clock is right, once acknowledged, from an older daemon, or when off', () => {
+    equal(clockNotice(status()), null, 'no clock_behind key');
+    equal(clockNotice(status({...clockBehind, clock_behind: false})), null, 'acknowledged (the daemon says false)');
+    equal([clockNotice(null), clockNotice(undefined)], [null, null], 'nothing read yet');
+    const recovery = recoveryOf(status(clockBehind));
+    equal(present({...running(), recovery}).clockLine, clockNotice(status(clockBehind)), 'running: in the view');
+    equal(present({...running(), recovery}).notice, recoveryNotice(status()), 'beside the recovery line');
+    equal(present({running: true, entry: null, lastDone: null, recovery}).clockLine, clockNotice(status(clockBehind)),
+        'running, entry not read yet');
+    equal(present({running: false, entry: null, lastDone: null, recovery: null}).clockLine, null, 'off');
+});
+
 test('recovery notice: shown while unacknowledged, in petctl today\'s words, with a Hide action', () => {
     const notice = recoveryNotice(status());
     equal(notice, {
@@ -147,8 +179,9 @@ test('recovery notice: not shown without a recovery, once acknowledged, or from 
     equal([recoveryNotice(null), recoveryNotice(undefined)], [null, null], 'nothing read yet');
 });
 
-test('recoveryOf keeps only the recovery keys of a GetStatus reply', () => {
-    equal(Object.keys(recoveryOf(status())), RECOVERY_KEYS, 'keys');
+test('recoveryOf keeps only the recovery and clock keys of a GetStatus reply', () => {
+    equal(Object.keys(recoveryOf(status())), [...RECOVERY_KEYS, 'open_day'], 'keys');
+    equal(Object.keys(recoveryOf(status(clockBehind))), [...RECOVERY_KEYS, ...CLOCK_KEYS], 'with the clock\'s');
     equal(recoveryOf({version: '1.0.0', mutations: 3}), null, 'an older daemon');
     equal(recoveryNotice(recoveryOf(status())), recoveryNotice(status()), 'the same notice');
 });

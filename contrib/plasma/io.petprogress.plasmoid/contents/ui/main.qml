@@ -84,17 +84,23 @@ PlasmoidItem {
     /** The recovery and clock notices (GetStatus), until the user hides them. */
     readonly property var notices: {
         const s = status || {};
-        if (!running || s.problems_acknowledged === true)
+        if (!running)
             return [];
         const list = [];
         const recovery = typeof s.recovery === "string" ? s.recovery.trim() : "";
-        if (recovery) {
+        if (recovery && s.problems_acknowledged !== true) {
             const lost = typeof s.recovery_lost === "string" ? s.recovery_lost.trim() : "";
             list.push({kind: "recovery", text: lost ? i18nc("@info the daemon's sentence, then what was lost", "%1 Lost: %2.", recovery, lost) : recovery});
         }
-        const clock = typeof s.clock_behind === "string" ? s.clock_behind.trim() : "";
-        if (clock)
-            list.push({kind: "clock", text: clock});
+        // clock_behind is a boolean, true only while unacknowledged (petprogress(7) §3.1), whatever
+        // problems_acknowledged says of an earlier recovery.
+        if (s.clock_behind === true) {
+            const day = typeof s.open_day === "string" ? s.open_day : "";
+            const snapshot = typeof s.clock_behind_snapshot === "string" ? s.clock_behind_snapshot.trim() : "";
+            list.push({kind: "clock", text: snapshot
+                ? i18nc("@info the clock was set ahead and came back; %1 the open day, %2 a snapshot's file name (the command is not translated)", "Clock behind the open day %1: petctl restore %2 goes back", day, snapshot)
+                : i18nc("@info the clock was set ahead and came back; %1 the open day", "Clock behind the open day %1: nothing was changed", day)});
+        }
         return list;
     }
 
