@@ -166,7 +166,7 @@ test:
 	    || failed="$$failed gnome-shell-48"; \
 	echo "== petctl tray in Plasma 6's system tray (a Debian 13 root, built once and cached)"; \
 	bash scripts/check-plasma.sh .build/debug .build/desktops/plasma || failed="$$failed plasma-6"; \
-	echo "== the Plasma widget: its translations, then in Plasma 6 (plasmawindowed, the same root)"; \
+	echo "== the Plasma widget: its translations, then in Plasma 6 (plasmawindowed, then a plasmashell panel with the tray; the same root)"; \
 	{ $(PYTHON) contrib/plasma/po.py check \
 	    && bash scripts/check-plasma-widget.sh .build/debug .build/desktops/plasma-widget; } || failed="$$failed plasma-widget"; \
 	echo "== petctl tray in GNOME Shell 48's top bar through the AppIndicator extension (the same root)"; \

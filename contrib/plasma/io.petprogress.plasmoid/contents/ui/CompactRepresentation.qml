@@ -51,6 +51,11 @@ MouseArea {
         Kirigami.Icon {
             id: icon
             source: root.iconName
+            // The symbolic drawings are filled #bebebe, which GNOME recolours and Plasma does not
+            // (it recolours only SVGs styled with its classes): drawn as a mask in the panel's text
+            // colour, the pet reads like the panel's other icons, in light and dark themes alike.
+            isMask: true
+            color: Kirigami.Theme.textColor
             active: compact.containsMouse
             opacity: root.running ? 1 : 0.5
             // The panel's thickness: its height in a horizontal panel, its width in a vertical one.

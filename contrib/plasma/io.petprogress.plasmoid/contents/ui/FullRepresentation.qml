@@ -142,8 +142,13 @@ PlasmaExtras.Representation {
                 : i18np("All %1 task done.", "All %1 tasks done.", full.entry.tasks_total)
             Accessible.name: text
         }
+        // The one part that gives way: in a window smaller than the content (a popup held to the
+        // screen, a widget on the desktop sized by hand, plasmawindowed's window, which keeps the
+        // size it opened with) the list scrolls, and the pet line and Add task stay whole.
         QQC2.ScrollView {
             Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: Math.min(taskColumn.implicitHeight, Kirigami.Units.gridUnit * 2)
             Layout.preferredHeight: Math.min(taskColumn.implicitHeight, Kirigami.Units.gridUnit * 12)
             Layout.maximumHeight: Layout.preferredHeight
             visible: root.tasks.length > 0
