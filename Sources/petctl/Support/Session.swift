@@ -1,17 +1,42 @@
-import LinuxKit
 import ArgumentParser
+import DBusKit
+import LinuxKit
 import PetBus
 import PetCore
 
-/// Runs a command's requests on the session bus and turns failures into petprogress(7) §7's exit statuses,
-/// each reported as one sentence on stderr.
+/// petctl's one connection to the session bus, shared by everything the process does (a command's
+/// requests, `watch`, the interactive screen, the tray), and failures turned into petprogress(7)
+/// §7's exit statuses, each reported as one sentence on stderr.
 enum Session {
+    /// Opened by the first request, kept for the process's life: petctl is one thread, and the
+    /// daemon answers one connection's calls in order.
+    nonisolated(unsafe) private static var shared: Connection?
+
+    /// The process's connection to the session bus, opened on first use.
+    static func connection() throws(PetClientError) -> Connection {
+        if let shared { return shared }
+        do {
+            let connection = try Connection.session()
+            shared = connection
+            return connection
+        } catch {
+            throw .unreachable(error as? DBusError ?? .failed("\(error)"))
+        }
+    }
+
+    /// A client on the process's connection. `autoStart: false` where petctl must not start the
+    /// daemon (docs/DECISIONS.md, "One connection per petctl process"): shell completion, the
+    /// tray, and every read that follows a signal, a timer or the daemon's name.
+    static func client(timeout: Duration, autoStart: Bool = true) throws(PetClientError) -> PetClient {
+        PetClient(connection: try connection(), timeout: timeout, autoStart: autoStart)
+    }
+
     /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3, no
     /// answer in time exits 4. Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``)
     /// pass through.
     static func run<T>(_ body: (PetClient) throws -> T) throws -> T {
         do {
-            return try body(try PetClient.session(timeout: replyTimeout(.seconds(25))))
+            return try body(try client(timeout: replyTimeout(.seconds(25))))
         } catch let error as PetClientError {
             throw fail(error)
         }
