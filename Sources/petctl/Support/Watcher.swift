@@ -72,7 +72,8 @@ final class Watcher {
         guard !stopped else { return }
         // The first read may start the daemon (a person ran watch); the later ones follow an
         // event, and a daemon that stopped meanwhile must stay stopped.
-        let client = lastRecord == nil ? PetClient(connection: daemon.connection, timeout: daemon.client.timeout) : daemon.client
+        let client =
+            lastRecord == nil ? PetClient(connection: daemon.connection, timeout: daemon.client.timeout) : daemon.client
         do {
             let entry = try client.widgetEntry()
             if !onlyIfChanged || line.render(entry) != lastRecord { show(entry) }
