@@ -84,7 +84,7 @@ extension PetService {
     }
 
     /// `Import`: the descriptor it carries closed whatever happens, and answered alone, after any
-    /// held calls have been saved and answered (it replaces the whole world they changed).
+    /// calls of the open transaction have been saved and answered (it replaces the whole world they changed).
     private func importMethod() -> ExportedObject.Method {
         let member = PetBus.Methods.importDocument
         return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
@@ -108,7 +108,7 @@ extension PetService {
         }
     }
 
-    /// `Restore`: answered alone, after any held calls have been saved and answered (it replaces
+    /// `Restore`: answered alone, after any calls of the open transaction have been saved and answered (it replaces
     /// the whole world they changed).
     private func restoreMethod() -> ExportedObject.Method {
         let member = PetBus.Methods.restore

@@ -119,7 +119,7 @@ enum Session {
     /// How long a call waits for its reply: `fallback`, or `PETCTL_REPLY_TIMEOUT_MS` when set to a
     /// positive number of milliseconds (for tests that need a daemon's silence to end quickly).
     static func replyTimeout(_ fallback: Duration) -> Duration {
-        guard let text = Environment.process["PETCTL_REPLY_TIMEOUT_MS"], let ms = Int(text), ms > 0 else {
+        guard let text = ProcessEnvironment.process["PETCTL_REPLY_TIMEOUT_MS"], let ms = Int(text), ms > 0 else {
             return fallback
         }
         return .milliseconds(ms)
@@ -137,7 +137,7 @@ extension Session {
     /// The file `make run` (scripts/run.sh) leaves for a shell to source — in the user's runtime
     /// directory, else their cache directory — as a person types it (`~/…`), when it exists.
     static func makeRunFile() -> String? {
-        let environment = Environment.process
+        let environment = ProcessEnvironment.process
         let home = environment["HOME"] ?? ""
         var places: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { places.append(runtime) }
