@@ -61,4 +61,25 @@ struct OneConnectionTests {
         #expect(count == 1, "petctl watch opened \(count) connections")
         reader?.process.send(SIGKILL)
     }
+
+    @Test("the interactive Today screen reads, acts and follows on one connection")
+    func interactive() async throws {
+        let world = try await World("one-connection-screen")
+        defer { world.close() }
+        _ = try await world.daemon(now: "2026-03-02T09:10:00+01:00")
+        let client = try world.client()
+        _ = try client.addTask("Standup", "09:00")
+        let pane = try await TodayInteractiveTests.Pane(world, columns: 80, name: "one")
+        defer { pane.close() }
+        let count = try await Self.opened(world) {
+            try await pane.type("\"$PETCTL\" today --interactive")
+            await pane.waitFor(containing: "› 1  09:00 → Standup")
+            try await pane.keys("Enter")
+            await pane.waitFor(line: "Done: 1 Standup, +2 XP (on time).")
+            _ = try client.addTask("Review", "11:00")
+            await pane.waitFor(containing: "Review")
+            try await pane.keys("q")
+        }
+        #expect(count == 1, "petctl today --interactive opened \(count) connections")
+    }
 }

@@ -117,6 +117,8 @@ test('AddTask from the client, and the daemon\'s clock for a time typed relative
 });
 
 test('the client never polls: it reads the property, and idles silently', async () => {
+    // The reads the last change began (ListTasks for Undo, GetStatus for the flip timer) land first.
+    await sleep(1000);
     const before = monitor.members().length;
     await sleep(3000);
     equal(monitor.members().slice(before), [], 'calls while idle for 3 s');
