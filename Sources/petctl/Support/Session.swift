@@ -25,7 +25,7 @@ enum Session {
     }
 
     /// A client on the process's connection. `autoStart: false` where petctl must not start the
-    /// daemon (docs/DECISIONS.md, "One connection per petctl process"): shell completion, the
+    /// daemon (docs/DECISIONS.md, "Who may start the daemon"): shell completion, the
     /// tray, and every read that follows a signal, a timer or the daemon's name.
     static func client(timeout: Duration, autoStart: Bool = true) throws(PetClientError) -> PetClient {
         PetClient(connection: try connection(), timeout: timeout, autoStart: autoStart)
