@@ -110,6 +110,7 @@ check:
 	failed="$$failed$$(cat $(CHECK_LOG).failed 2>/dev/null | tr -d '\n')"; \
 	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
+	echo "== no contract name outside PetBus"; $(PYTHON) scripts/check-contract-names.py . || failed="$$failed contract-names"; \
 	echo "== GNOME Shell extension"; \
 	bash contrib/gnome-shell/tests/run.sh .build/debug/petprogressd || failed="$$failed gnome-shell-extension"; \
 	skipped=$$(grep -cE 'Test .* skipped(\.$$|: ")|^SKIP ' $(CHECK_LOG) || true); \
@@ -148,6 +149,7 @@ test:
 	$(SWIFT) test --skip-build --filter '$(RELIABILITY_SUITES)' || failed="$$failed reliability"; \
 	echo "== the unit's confinement"; bash scripts/check-confinement.sh || failed="$$failed confinement"; \
 	echo "== no file system call outside LinuxKit"; bash scripts/check-file-calls.sh .build/debug || failed="$$failed file-calls"; \
+	echo "== no contract name outside PetBus"; $(PYTHON) scripts/check-contract-names.py . || failed="$$failed contract-names"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	$(PYTHON) scripts/tray-pixmaps.py --check || failed="$$failed tray-pixmaps"; \
 	echo "== make run's next steps, pasted into another shell"; \

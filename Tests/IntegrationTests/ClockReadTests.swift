@@ -45,7 +45,7 @@ struct ClockReadTests {
                 defer { done.signal() }
                 do {
                     let daemon = try Daemon.compose(
-                        Daemon.Environment(
+                        Daemon.Setup(
                             dataDirectory: directory, connect: { try Connection(address: address) },
                             now: clock.read, localZone: { .utc }, stages: { (.builtIn, nil) },
                             icons: { IconLocator(stages: $0, environment: [:], executable: "/nonexistent") },

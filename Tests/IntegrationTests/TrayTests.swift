@@ -184,6 +184,26 @@ struct TrayTests {
         #expect(setup.watcher.lines.contains("signal NewIcon"), "\(setup.watcher.lines)")
     }
 
+    /// At 60× (a simulated minute per real second) with a 10-minute grace, the 13:20 task turns due
+    /// 20 real seconds in and overdue 30 s in: the tray's one timer follows the daemon's clock at
+    /// its time_scale (the flip rule of watch), with no signal, long before the 14:00 tick.
+    @Test("the tooltip flips to due and overdue on the daemon's clock at its time_scale, without a signal")
+    func flipsAtTimeScale() async throws {
+        let setup = try await Setup("tray-flips", now: "2026-03-02T13:00:00+01:00", timeScale: 60)
+        defer { setup.close() }
+        #expect(setup.watcher.waitForLine { $0.hasPrefix("props") } != nil)
+        let client = try setup.world.client()
+        try client.setProperty("GraceMinutes", .uint32(10))
+        _ = try client.addTask("Standup", "13:20")
+        func tip() -> String { ((try? setup.property("ToolTip").data as? [Any])?.last as? String) ?? "" }
+        #expect(await poll { tip().contains("Next: 13:20 Standup") }, "\(tip())")
+        #expect(!tip().contains("· due") && !tip().contains("· overdue"), "\(tip())")
+        #expect(await poll(timeout: .seconds(40)) { tip().contains("Next: 13:20 Standup · due") }, "\(tip())")
+        #expect(try client.status().int("now") ?? 0 >= 1_772_454_000, "not before due_at")
+        #expect(await poll(timeout: .seconds(40)) { tip().contains("Next: 13:20 Standup · overdue") }, "\(tip())")
+        #expect(try client.status().int("now") ?? 0 < 1_772_456_400, "before the 14:00 tick")
+    }
+
     @Test("the menu: GetLayout at depth −1 and 1, AboutToShow, Done, Snooze and Undo reach the daemon")
     func menuActions() async throws {
         let setup = try await Setup(

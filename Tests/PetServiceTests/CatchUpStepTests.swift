@@ -19,7 +19,8 @@ import Testing
 
         f.now = try berlin.at("2026-05-11", "10:00")  // 70 days later
         f.service.refresh()
-        #expect(f.writes == ["before catch-up", "commit(31 records)", "commit(31 records)", "commit(8 records)"])
+        #expect(
+            f.writes == ["before catch-up", "closeDays(31 records)", "closeDays(31 records)", "closeDays(8 records)"])
         #expect(f.service.world.lastClosedDay?.description == "2026-05-10")
         #expect(FileManager.default.fileExists(atPath: "\(f.directory)/state-before-2026-03-02.json"))
         #expect(f.signals.filter { $0 == "TasksChanged" }.count == 70)
@@ -36,7 +37,7 @@ import Testing
         f.now = try berlin.at("2026-05-11", "10:00")
         f.environment.failAfter(2, ServiceFixture.diskFull)
         f.service.refresh()
-        #expect(f.writes == ["before catch-up", "commit(31 records)", "commit(31 records)"])
+        #expect(f.writes == ["before catch-up", "closeDays(31 records)", "closeDays(31 records)"])
         #expect(f.service.world.lastClosedDay?.description == "2026-04-01", "the first step is kept")
 
         // The restart's own refresh resumes (its writes are not counted by the fixture).

@@ -38,7 +38,7 @@ struct ClockTroubleTests {
         f.service.refresh()
         // Monday is recorded; Tuesday and Wednesday, never lived and without tasks, close neutral.
         // The state before them is kept first (petprogress(7) §3.1: a catch-up over several days).
-        #expect(f.writes == ["before catch-up", "commit(1 records)"])
+        #expect(f.writes == ["before catch-up", "closeDays(1 records)"])
         #expect(f.signals.filter { $0 == "EntryChanged" }.count == 1)
         #expect(
             f.signals == Array(repeating: ["TasksChanged", "PropertiesChanged(WidgetEntry)"], count: 3).flatMap { $0 }
@@ -66,7 +66,7 @@ struct ClockTroubleTests {
         // Thursday opens with its instance.
         f.now = try berlin.at("2026-03-05", "10:20")
         f.service.refresh()
-        #expect(f.writes == ["before catch-up", "commit(3 records)"])
+        #expect(f.writes == ["before catch-up", "closeDays(3 records)"])
         #expect(f.signals.filter { $0 == "TasksChanged" }.count == 3)
         #expect(f.signals.filter { $0 == "EntryChanged" }.count == 1)
         #expect(f.service.world.tasks.map(\.title) == ["Stretch"], "Thursday's instance")

@@ -78,7 +78,7 @@ struct WriteCountTests {
         for (member, arguments, interface) in Self.reads {
             _ = try f.succeed(member, arguments, interface: interface)
         }
-        #expect(f.writes == ["commit(1 records)"])
+        #expect(f.writes == ["closeDays(1 records)"])
         #expect(f.signals == ["TasksChanged", "PropertiesChanged(WidgetEntry)", "EntryChanged"])
     }
 }

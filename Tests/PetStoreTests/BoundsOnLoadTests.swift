@@ -221,7 +221,7 @@ import Testing
         let days = ["2026-02-27", "2026-02-28", "2026-03-01"].map(Fixture.day)
         do {
             let (store, _) = try openLoaded(dir.store)
-            try store.commitCloseouts(days.map { Fixture.record($0) }, world: Fixture.world(closedThrough: days[2]))
+            try store.closeDays(days.map { Fixture.record($0) }, world: Fixture.world(closedThrough: days[2]))
             store.close()
         }
         let path = dir.file("history-2026.jsonl")

@@ -143,10 +143,10 @@ import Testing
         let world = Fixture.world(closedThrough: key)
         for (name, bad) in [("201 tasks", tooMany), ("total", wrongTotal), ("done", wrongDone), ("rate", wrongRate)] {
             #expect(bad.boundsProblem() != nil, "\(name)")
-            #expect(throws: StoreError.self, "\(name)") { try store.commitCloseouts([bad], world: world) }
+            #expect(throws: StoreError.self, "\(name)") { try store.closeDays([bad], world: world) }
             #expect(!names(dir.store).contains { $0.hasPrefix("history") }, "\(name): nothing appended")
         }
-        try store.commitCloseouts([good], world: world)
+        try store.closeDays([good], world: world)
         #expect(try store.history(day: key) == good)
     }
 }

@@ -53,14 +53,14 @@ import Testing
         var closed = world
         closed.lastClosedDay = day
         let filler = try fill(disk.mount)
-        #expect(throws: StoreError.self) { try store.commitCloseouts([Fixture.record(day)], world: closed) }
+        #expect(throws: StoreError.self) { try store.closeDays([Fixture.record(day)], world: closed) }
         #expect(bytes(data + "/state.json") == lastGood)
         #expect(!FileManager.default.fileExists(atPath: data + "/history-2026.jsonl"))
         #expect(!FileManager.default.fileExists(atPath: data + "/.state.json.tmp"))
 
         // Space again: the same closeout goes through, once.
         try FileManager.default.removeItem(atPath: filler)
-        try store.commitCloseouts([Fixture.record(day)], world: closed)
+        try store.closeDays([Fixture.record(day)], world: closed)
         store.close()
         let (again, loaded) = try openLoaded(data)
         #expect(loaded.start == .state(closed))
@@ -78,7 +78,7 @@ import Testing
         let d1 = Fixture.day("2026-03-01")
         let d2 = Fixture.day("2026-03-02")
         let open = Fixture.world(closedThrough: d1, mutations: 1)
-        try store.commitCloseouts([Fixture.record(d1)], world: open)
+        try store.closeDays([Fixture.record(d1)], world: open)
         let stateBefore = bytes(data + "/state.json")
         let historyBefore = bytes(data + "/history-2026.jsonl")
 
@@ -91,7 +91,7 @@ import Testing
         closed.lastClosedDay = d2
         closed.mutations = 2
         do {
-            try store.commitCloseouts([record], world: closed)
+            try store.closeDays([record], world: closed)
             Issue.record("the closeout fitted; the test needs the state write to fail")
         } catch {
             #expect(error.kind == .io(errno: ENOSPC), "\(error)")
@@ -107,7 +107,7 @@ import Testing
         try store.save(edited)
         #expect(bytes(data + "/history-2026.jsonl") == historyBefore)
         closed.mutations = 3
-        try store.commitCloseouts([record], world: closed)
+        try store.closeDays([record], world: closed)
         store.close()
         let (again, loaded) = try openLoaded(data)
         #expect(loaded.start == .state(closed))
@@ -124,7 +124,7 @@ import Testing
         let (store, _) = try openLoaded(dir.store)
         let d1 = Fixture.day("2026-03-01")
         let d2 = Fixture.day("2026-03-02")
-        try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
+        try store.closeDays([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
         let stateBefore = bytes(dir.file("state.json"))
         let historyBefore = bytes(dir.file("history-2026.jsonl"))
 
@@ -137,7 +137,7 @@ import Testing
             #expect(error.message.contains("read-only"), "\(error.message)")
         }
         #expect(throws: StoreError.self) {
-            try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
+            try store.closeDays([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
         }
         #expect(bytes(dir.file("state.json")) == stateBefore)
         #expect(bytes(dir.file("history-2026.jsonl")) == historyBefore)
@@ -152,7 +152,7 @@ import Testing
 
         // Writable again: the store carries on, each day recorded once.
         try #require(Glibc.mount(nil, disk.mount, nil, UInt(MS_REMOUNT), nil) == 0)
-        try reopened.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
+        try reopened.closeDays([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
         #expect(try reopened.recentHistory(days: 9).map(\.day.key) == [d1, d2])
     }
 

@@ -16,7 +16,7 @@ import Testing
         for (n, day) in days.enumerated() {
             var world = Fixture.world(closedThrough: day, mutations: UInt64(n + 1))
             world.serial = UInt64(10 + n)
-            try store.commitCloseouts([Fixture.record(day, tasks: 1)], world: world)
+            try store.closeDays([Fixture.record(day, tasks: 1)], world: world)
             worlds.append(world)
         }
         return worlds
@@ -52,7 +52,7 @@ import Testing
         let before = bytes(dir.file("state-2026-03-01.json"))
         try store.save(Fixture.world(closedThrough: d, mutations: 7))
         // A commit that closes no new day (a retry) is not a closeout either.
-        try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d, mutations: 8))
+        try store.closeDays([Fixture.record(d)], world: Fixture.world(closedThrough: d, mutations: 8))
         #expect(Self.snapshots(dir) == ["state-2026-03-01.json"])
         #expect(bytes(dir.file("state-2026-03-01.json")) == before)
     }

@@ -12,7 +12,7 @@ import Testing
         let first = Fixture.day("2025-11-01")
         let records = (0..<100).map { Fixture.record(first.adding(days: $0), tasks: 1 + $0 % 3) }
         let (store, _) = try openLoaded(dir.store)
-        try store.commitCloseouts(records, world: Fixture.world(closedThrough: first.adding(days: 99)))
+        try store.closeDays(records, world: Fixture.world(closedThrough: first.adding(days: 99)))
         return (store, records)
     }
 

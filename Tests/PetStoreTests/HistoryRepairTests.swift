@@ -12,7 +12,7 @@ import Testing
     func seeded() throws -> TempDir {
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
-        try store.commitCloseouts(
+        try store.closeDays(
             [Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
         store.close()
         return dir
@@ -58,7 +58,7 @@ import Testing
         let dir = TempDir()
         do {
             let (store, _) = try openLoaded(dir.store)
-            try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
+            try store.closeDays([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
             store.close()
         }
         let path = dir.file("history-2026.jsonl")
@@ -72,7 +72,7 @@ import Testing
         #expect(store.lastHistoryDay == d1)
         #expect(loaded.problems.count == 2)
         // The closeout runs again and records each day once.
-        try store.commitCloseouts(
+        try store.closeDays(
             [Fixture.record(d2), Fixture.record(d3)], world: Fixture.world(closedThrough: d3, mutations: 3))
         #expect(try store.recentHistory(days: 9).map(\.day.key) == [d1, d2, d3])
     }
@@ -169,7 +169,7 @@ import Testing
         #expect(try HistoryLine.encode(big).count > 3 * BackwardLines.chunk)
         do {
             let (store, _) = try openLoaded(dir.store)
-            try store.commitCloseouts(
+            try store.closeDays(
                 [Fixture.record(key.adding(days: -1)), big], world: Fixture.world(closedThrough: key))
             store.close()
         }

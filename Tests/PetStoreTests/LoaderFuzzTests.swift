@@ -52,7 +52,7 @@ import Testing
                 records.append(Fixture.record(day, tasks: 1 + records.count % 4))
                 day = day.adding(days: 1)
             }
-            try store.commitCloseouts(records, world: try Fixture.richWorld())
+            try store.closeDays(records, world: try Fixture.richWorld())
             store.close()
         } catch {
             Issue.record("baseline: \(error)")

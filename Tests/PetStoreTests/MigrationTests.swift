@@ -226,7 +226,7 @@ enum Schema1Fixture {
         let ctx = Context(now: unix("2026-03-03T12:00:00+01:00"), zone: Fixture.zone)
         try next.setRest(from: "today", to: "today", rest: true, ctx)
         let closeouts = next.closeDueDays(Context(now: unix("2026-03-04T09:00:00+01:00"), zone: Fixture.zone))
-        try store.commit(closeouts, world: next)
+        try store.closeDays(closeouts, world: next)
         store.close()
         let (again, reloaded) = try openLoaded(dir.store)
         #expect(reloaded.start == .state(next) && reloaded.migratedFrom == nil && reloaded.problems.isEmpty)

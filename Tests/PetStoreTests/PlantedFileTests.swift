@@ -90,12 +90,12 @@ import Testing
         let (store, _) = try openLoaded(scene.dir.store)
         defer { store.close() }
         let d1 = Fixture.day("2026-12-31")
-        try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1))
+        try store.closeDays([Fixture.record(d1)], world: Fixture.world(closedThrough: d1))
         scene.loosen()
         try scene.plant("ln -s \(scene.victim) \(scene.dir.file("history-2027.jsonl"))")
         let d2 = Fixture.day("2027-01-01")
         do {
-            try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
+            try store.closeDays([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
             Issue.record("the closeout was written through a planted history file")
         } catch {
             #expect(error.kind == .unsafe)

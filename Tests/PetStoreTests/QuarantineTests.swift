@@ -26,7 +26,7 @@ import Testing
         do {  // some history, whose last day an empty start must adopt
             let (store, _) = try openLoaded(dir.store)
             let d = Fixture.day("2026-02-27")
-            try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
+            try store.closeDays([Fixture.record(d)], world: Fixture.world(closedThrough: d))
             store.close()
         }
         write(contents, to: dir.file("state.json"))
@@ -63,7 +63,7 @@ import Testing
         do {
             let (store, _) = try openLoaded(dir.store)
             let days = ["2026-02-27", "2026-02-28", "2026-03-01"].map(Fixture.day)
-            try store.commitCloseouts(days.map { Fixture.record($0) }, world: Fixture.world(closedThrough: days[2]))
+            try store.closeDays(days.map { Fixture.record($0) }, world: Fixture.world(closedThrough: days[2]))
             store.close()
         }
         let history = bytes(dir.file("history-2026.jsonl"))

@@ -15,7 +15,7 @@ import Testing
         let (store, _) = try openLoaded(dir.store)
         defer { store.close() }
         let old = Fixture.record(Self.monday, tasks: 2)
-        try store.commitCloseouts([old], world: Fixture.world(closedThrough: Self.monday, mutations: 7))
+        try store.closeDays([old], world: Fixture.world(closedThrough: Self.monday, mutations: 7))
         let before = (bytes(dir.file("state.json")), bytes(dir.file("history-2026.jsonl")))
 
         let records = [Fixture.record(Fixture.day("2025-12-30"), tasks: 1), Fixture.record(Self.monday, tasks: 3)]

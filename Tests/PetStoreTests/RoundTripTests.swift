@@ -36,7 +36,7 @@ import Testing
         let records = days.map { Fixture.record($0) } + [Fixture.record(Fixture.day("2026-01-04"), tasks: 0)]
         do {
             let (store, _) = try openLoaded(dir.store)
-            try store.commitCloseouts(records, world: Fixture.world(closedThrough: Fixture.day("2026-01-04")))
+            try store.closeDays(records, world: Fixture.world(closedThrough: Fixture.day("2026-01-04")))
             store.close()
         }
         #expect(names(dir.store).contains("history-2025.jsonl"))
@@ -56,10 +56,10 @@ import Testing
         let (store, _) = try openLoaded(dir.store)
         let d1 = Fixture.day("2026-03-01")
         let d2 = Fixture.day("2026-03-02")
-        try store.commitCloseouts([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
-        try store.commitCloseouts(
+        try store.closeDays([Fixture.record(d1)], world: Fixture.world(closedThrough: d1, mutations: 1))
+        try store.closeDays(
             [Fixture.record(d1), Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 2))
-        try store.commitCloseouts([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
+        try store.closeDays([Fixture.record(d2)], world: Fixture.world(closedThrough: d2, mutations: 3))
         #expect(try store.recentHistory(days: 10).map(\.day.key) == [d1, d2])
     }
 
@@ -67,7 +67,7 @@ import Testing
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store + "/nested/petprogress")
         let d = Fixture.day("2026-03-01")
-        try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
+        try store.closeDays([Fixture.record(d)], world: Fixture.world(closedThrough: d))
         let root = dir.store + "/nested/petprogress"
         #expect(mode(root) == 0o700)
         #expect(mode(dir.store + "/nested") == 0o700)
@@ -95,10 +95,10 @@ import Testing
         let dir = TempDir()
         let (store, _) = try openLoaded(dir.store)
         let d = Fixture.day("2026-03-01")
-        try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
+        try store.closeDays([Fixture.record(d)], world: Fixture.world(closedThrough: d))
         #expect(throws: StoreError.self) { try store.save(Fixture.world(closedThrough: nil)) }
         #expect(throws: StoreError.self) {
-            try store.commitCloseouts(
+            try store.closeDays(
                 [Fixture.record(Fixture.day("2026-03-05"))], world: Fixture.world(closedThrough: d))
         }
         store.close()
@@ -111,7 +111,7 @@ import Testing
         do {
             let (store, _) = try openLoaded(dir.store)
             let d = Fixture.day("2026-03-01")
-            try store.commitCloseouts([Fixture.record(d)], world: Fixture.world(closedThrough: d))
+            try store.closeDays([Fixture.record(d)], world: Fixture.world(closedThrough: d))
             store.close()
         }
         try FileManager.default.removeItem(atPath: dir.file("state.json"))

@@ -75,7 +75,7 @@ enum Bench {
         try? FileManager.default.removeItem(atPath: dir)
         let store = try PetStore.open(directory: dir)
         _ = try store.load(now: Int64(Glibc.time(nil)))
-        if records.isEmpty { try store.save(world) } else { try store.commitCloseouts(records, world: world) }
+        if records.isEmpty { try store.save(world) } else { try store.closeDays(records, world: world) }
         store.close()
     }
 

@@ -98,7 +98,7 @@ public final class Connection {
 
     /// Keeps a caller's calls to exported objects for later while `bytes` or more of answers to
     /// it wait in the outgoing queue, and answers them in turn as its answers go out (past
-    /// ``HeldCalls/callsPerCaller`` kept calls, with `LimitsExceeded`). libdbus writes the queue in
+    /// ``ParkedCalls/callsPerCaller`` parked calls, with `LimitsExceeded`). libdbus writes the queue in
     /// order: without this, a caller that never reads its replies would fill it without bound and
     /// keep every other caller's answers waiting behind its own.
     public func limitQueuedBytesPerDestination(_ bytes: Int) {
@@ -125,7 +125,7 @@ public final class Connection {
         state.failureHandlers.removeAll()
         state.incomingHandlers.removeAll()
         state.drainedHandlers.removeAll()
-        state.held = HeldCalls()  // its calls hold their registrations, which hold the state
+        state.parked = ParkedCalls()  // its calls hold their registrations, which hold the state
     }
 
     private func closeAndRelease() {

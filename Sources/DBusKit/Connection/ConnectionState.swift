@@ -29,7 +29,7 @@ final class ConnectionState {
     /// Whose bytes the outgoing queue holds, while a limit is set.
     var ledger = OutgoingLedger()
     /// Calls kept until their callers' answers have gone out.
-    var held = HeldCalls()
+    var parked = ParkedCalls()
 
     /// Runs `body`, handing a failure to the failure handlers: for libdbus calls made inside
     /// libdbus's callbacks and the event loop, where nothing can be thrown to a caller.
@@ -64,32 +64,32 @@ final class ConnectionState {
 
     /// Keeps `call` for later when its caller's answers fill the queue past the limit, or when
     /// calls of that caller are already kept (its answers keep their order). True when kept.
-    func hold(_ call: Message, _ registration: Connection.Registration, on connection: OpaquePointer) -> Bool {
+    func park(_ call: Message, _ registration: Connection.Registration, on connection: OpaquePointer) -> Bool {
         guard let limit = queuedBytesLimit, let caller = call.sender else { return false }
         ledger.settle(outgoing: Int(dbus_connection_get_outgoing_size(connection)))
-        guard held.holds(caller) || ledger.queued(to: caller) >= limit else { return false }
-        held.hold(call, from: caller, registration: registration)
+        guard parked.hasParked(caller) || ledger.queued(to: caller) >= limit else { return false }
+        parked.park(call, from: caller, registration: registration)
         return true
     }
 
     /// Answers kept calls in turn, one per caller at a time, while the caller's answers and the
     /// whole queue are short: whoever reads its replies gets them at once, whoever does not waits
     /// for its own.
-    func releaseHeld(on connection: OpaquePointer) {
+    func releaseParked(on connection: OpaquePointer) {
         guard let limit = queuedBytesLimit else { return }
         var released = true
-        while released, !held.isEmpty {
+        while released, !parked.isEmpty {
             released = false
-            for caller in held.callers {
+            for caller in parked.callers {
                 let outgoing = Int(dbus_connection_get_outgoing_size(connection))
                 ledger.settle(outgoing: outgoing)
-                guard outgoing < 2 * limit, ledger.queued(to: caller) < limit, let item = held.next(for: caller)
+                guard outgoing < 2 * limit, ledger.queued(to: caller) < limit, let item = parked.next(for: caller)
                 else { continue }
                 released = true
                 switch item {
                 case .call(let call, let registration): Connection.answer(call, registration, on: connection)
                 case .refused(let serial):
-                    reporting { try send(HeldCalls.refusal(to: caller, serial: serial), on: connection) }
+                    reporting { try send(ParkedCalls.refusal(to: caller, serial: serial), on: connection) }
                 }
             }
         }

@@ -23,7 +23,7 @@ final class ConnectionSource: EventSource {
     func dispatch() -> Bool {
         // Dispatch until COMPLETE: data may have been read by a blocking call meanwhile.
         if !connection.dispatchAll() { connection.state.report(.noMemory("dbus_connection_dispatch")) }
-        connection.state.releaseHeld(on: connection.raw)
+        connection.state.releaseParked(on: connection.raw)
         for handler in connection.state.drainedHandlers { handler() }
         return !connection.state.disconnected
     }

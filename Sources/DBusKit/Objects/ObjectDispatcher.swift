@@ -174,7 +174,7 @@ extension Connection {
         _ message: Message, to registration: Registration, on connection: OpaquePointer
     ) -> DBusHandlerResult {
         guard message.kind == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        if registration.state.hold(message, registration, on: connection) { return DBUS_HANDLER_RESULT_HANDLED }
+        if registration.state.park(message, registration, on: connection) { return DBUS_HANDLER_RESULT_HANDLED }
         answer(message, registration, on: connection)
         return DBUS_HANDLER_RESULT_HANDLED
     }

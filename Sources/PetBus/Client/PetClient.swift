@@ -5,8 +5,9 @@ import PetCore
 /// results and typed errors. Blocking calls on one connection; use it from one thread.
 ///
 /// A call to a daemon that is not running activates it when the bus knows how (D-Bus activation),
-/// unless the client is made with `autoStart: false`: a client that only watches (the tray) must
-/// not start the daemon (petprogress(7) §8: watching is not using).
+/// unless the client is made with `autoStart: false` (the NO_AUTO_START flag on every call): a
+/// client that only watches (the tray, a re-read after a signal) must not start the daemon
+/// (petprogress(7) §8: watching is not using). Several clients may share one connection.
 public final class PetClient {
     /// The connection calls go through; add it to LinuxKit's `EventLoop` to receive subscribed signals.
     public let connection: Connection
@@ -19,15 +20,6 @@ public final class PetClient {
         self.connection = connection
         self.timeout = timeout
         self.autoStart = autoStart
-    }
-
-    /// A client on the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
-    public static func session(timeout: Duration? = nil) throws(PetClientError) -> PetClient {
-        do {
-            return PetClient(connection: try Connection.session(), timeout: timeout)
-        } catch {
-            throw .unreachable(error as? DBusError ?? .failed("\(error)"))
-        }
     }
 
     // MARK: reading
@@ -48,19 +40,12 @@ public final class PetClient {
     public func today() throws(PetClientError) -> (
         pet: PetView, entry: WidgetEntry, tasks: [TaskRecord], status: ServiceStatus
     ) {
-        let (pet, entry, tasks, status) = (M.getPet, M.getWidgetEntry, M.listTasks, M.getStatus)
-        let replies = try rawCalls([
-            (pet.name, pet.outSignature, pet.arguments.encode(())),
-            (entry.name, entry.outSignature, entry.arguments.encode(())),
-            (tasks.name, tasks.outSignature, tasks.arguments.encode("")),
-            (status.name, status.outSignature, status.arguments.encode(())),
-        ])
-        return (
-            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[0]) },
-            try decode { () throws(BusDecodingError) in try entry.reply.decode(replies[1]) },
-            try decode { () throws(BusDecodingError) in try tasks.reply.decode(replies[2]) },
-            try decode { () throws(BusDecodingError) in try status.reply.decode(replies[3]) }
+        var batch = Batch()
+        let (pet, entry, tasks, status) = (
+            batch.add(M.getPet), batch.add(M.getWidgetEntry), batch.add(M.listTasks, ""), batch.add(M.getStatus)
         )
+        let replies = try send(batch)
+        return (try replies[pet], try replies[entry], try replies[tasks], try replies[status])
     }
 
     /// `ListTasks`: `""` the open day, `"tomorrow"`, or a day key.
@@ -158,20 +143,13 @@ public final class PetClient {
     public func markNextDoneSeen() throws(PetClientError) -> (
         entry: WidgetEntry, before: PetView, id: String, xpDelta: Int, after: PetView
     ) {
-        let (pet, entry, done) = (M.getPet, M.getWidgetEntry, M.markNextDone)
-        let replies = try rawCalls([
-            (entry.name, entry.outSignature, entry.arguments.encode(())),
-            (pet.name, pet.outSignature, pet.arguments.encode(())),
-            (done.name, done.outSignature, done.arguments.encode(())),
-            (pet.name, pet.outSignature, pet.arguments.encode(())),
-        ])
-        let (id, xp) = try decode { () throws(BusDecodingError) in try done.reply.decode(replies[2]) }
-        return (
-            try decode { () throws(BusDecodingError) in try entry.reply.decode(replies[0]) },
-            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[1]) },
-            id, xp,
-            try decode { () throws(BusDecodingError) in try pet.reply.decode(replies[3]) }
+        var batch = Batch()
+        let (entry, before, done, after) = (
+            batch.add(M.getWidgetEntry), batch.add(M.getPet), batch.add(M.markNextDone), batch.add(M.getPet)
         )
+        let replies = try send(batch)
+        let (id, xp) = try replies[done]
+        return (try replies[entry], try replies[before], id, xp, try replies[after])
     }
 
     /// `SnoozeNext`: the id of the task snoozed and its new effective instant.
@@ -229,7 +207,7 @@ public final class PetClient {
 
     // MARK: plumbing
 
-    private typealias M = PetBus.Methods
+    typealias M = PetBus.Methods
 
     /// Calls a method of the table: the arguments encoded and the reply checked against its
     /// signature and decoded, as the table says.
@@ -270,7 +248,7 @@ public final class PetClient {
     }
 
     /// Several members of the interface called at once, each reply checked as a single call's is.
-    private func rawCalls(_ calls: [(member: String, out: String, arguments: [DBusValue])]) throws(PetClientError)
+    func rawCalls(_ calls: [(member: String, out: String, arguments: [DBusValue])]) throws(PetClientError)
         -> [[DBusValue]]
     {
         let replies: [Message]

@@ -87,7 +87,7 @@ extension PetService {
 
     /// `Import`: the descriptor it carries read and closed at once; the document parsed off the
     /// loop, which goes on answering other callers meanwhile (petprogress(7) §5); then, back on the
-    /// loop, answered alone, after any held calls have been saved and answered (it replaces the
+    /// loop, answered alone, after any calls of the open transaction have been saved and answered (it replaces the
     /// whole world they changed). One document is read at a time: a second import meanwhile is
     /// refused with a sentence, as a parse holds memory of the document's size.
     private func importMethod() -> ExportedObject.Method {
@@ -146,7 +146,7 @@ extension PetService {
         }
     }
 
-    /// `Restore`: answered alone, after any held calls have been saved and answered (it replaces
+    /// `Restore`: answered alone, after any calls of the open transaction have been saved and answered (it replaces
     /// the whole world they changed).
     private func restoreMethod() -> ExportedObject.Method {
         let member = PetBus.Methods.restore

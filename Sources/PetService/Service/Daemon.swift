@@ -4,7 +4,7 @@ import PetCore
 import PetStore
 
 /// A composed daemon: the service over its loaded store, exported on its bus connection under the
-/// well-known name, brought up to date. `compose` builds it the one way, from an `Environment`:
+/// well-known name, brought up to date. `compose` builds it the one way, from a `Setup`:
 /// the process's (`run`) or a test's. Running it (the event loop) is the caller's.
 public final class Daemon {
     public let service: PetService
@@ -34,21 +34,21 @@ public final class Daemon {
     /// on this bus must not touch its data. Throws
     /// `StartFailure` when another instance holds the data directory or the name, or the directory
     /// cannot be used; any other error when the bus cannot be reached.
-    public static func compose(_ environment: Environment) throws -> Daemon {
+    public static func compose(_ setup: Setup) throws -> Daemon {
         // A second daemon on this bus is refused before it opens (and so creates) anything: a data
         // directory of its own would be left behind otherwise. (Taking the name below still
         // decides a race between two starting at once.)
         // Without a bus, the data directory is still checked first: its refusal (78) says more.
-        let connecting = Result { try environment.connect() }
+        let connecting = Result { try setup.connect() }
         if case .success(let connection) = connecting, (try? connection.nameHasOwner(PetBus.name)) == true {
             connection.close()
             throw StartFailure("\(PetBus.name) is already owned on this bus: another petprogressd is running; exiting")
         }
-        let (store, loaded) = try openStore(environment)
+        let (store, loaded) = try openStore(setup)
         let connection = try connecting.get()
-        connection.onFailure { [log = environment.log] in log("D-Bus: \($0.message)") }
+        connection.onFailure { [log = setup.log] in log("D-Bus: \($0.message)") }
         let service = makeService(
-            loaded: loaded, environment, serving: serviceEnvironment(environment, store, connection))
+            loaded: loaded, setup, serving: serviceEnvironment(setup, store, connection))
         try publish(service, on: connection)
         service.refresh(startingUp: true)
         return Daemon(service: service, connection: connection, store: store)
@@ -83,11 +83,11 @@ public final class Daemon {
     }
 
     /// Opens and locks the data directory and loads it.
-    static func openStore(_ environment: Environment) throws(StartFailure) -> (PetStore, Loaded) {
-        let directory = environment.dataDirectory
+    static func openStore(_ setup: Setup) throws(StartFailure) -> (PetStore, Loaded) {
+        let directory = setup.dataDirectory
         do {
-            let store = try PetStore.open(directory: directory, notice: environment.log)
-            return (store, try store.load(now: environment.now()))
+            let store = try PetStore.open(directory: directory, notice: setup.log)
+            return (store, try store.load(now: setup.now()))
         } catch {
             switch error.kind {
             case .locked:
@@ -103,47 +103,47 @@ public final class Daemon {
 
     /// The service over the loaded store: the local zone, the stage table in force, the icons.
     static func makeService(
-        loaded: Loaded, _ environment: Environment, serving: PetService.Environment
+        loaded: Loaded, _ setup: Setup, serving: PetService.Environment
     ) -> PetService {
         let local = serving.localZone()
-        let (stages, stageProblem) = environment.stages()
+        let (stages, stageProblem) = setup.stages()
         var problems = loaded.problems + [stageProblem].compactMap { $0 }
         if loaded.quarantinedTo == nil, let earlier = loaded.recovery, !earlier.acknowledged {
             // An earlier start's recovery, not yet acknowledged: still a problem to report.
             problems.append("\(earlier.sentence) Lost: \(earlier.lost).")
         }
-        for problem in problems + [local.problem].compactMap({ $0 }) { environment.log(problem) }
+        for problem in problems + [local.problem].compactMap({ $0 }) { setup.log(problem) }
         return PetService(
             world: loaded.world(now: serving.now(), zone: local.zone), zone: local, stages: stages,
-            icons: environment.icons(stages), problems: problems, recovery: loaded.recovery, environment: serving)
+            icons: setup.icons(stages), problems: problems, recovery: loaded.recovery, environment: serving)
     }
 
-    /// What the service reaches: the store through `environment.write`, the signals and the
-    /// incoming queue of `connection`, and the rest of `environment`.
-    static func serviceEnvironment(_ environment: Environment, _ store: PetStore, _ connection: Connection)
+    /// What the service reaches: the store through `setup.write`, the signals and the
+    /// incoming queue of `connection`, and the rest of `setup`.
+    static func serviceEnvironment(_ setup: Setup, _ store: PetStore, _ connection: Connection)
         -> PetService.Environment
     {
-        let write = environment.write
+        let write = setup.write
         var serving = PetService.Environment(
-            now: environment.now, localZone: environment.localZone,
+            now: setup.now, localZone: setup.localZone,
             save: { world throws(StoreError) in
                 try write(.save) { () throws(StoreError) in try store.save(world) }
             },
-            commit: { closeouts, world throws(StoreError) in
-                try write(.commit(records: closeouts.count(where: { $0.record != nil }))) { () throws(StoreError) in
-                    try store.commit(closeouts, world: world)
+            closeDays: { closeouts, world throws(StoreError) in
+                try write(.closeDays(records: closeouts.count(where: { $0.record != nil }))) { () throws(StoreError) in
+                    try store.closeDays(closeouts, world: world)
                 }
-                if let failure = store.takeSnapshotFailure() { environment.log(failure) }
+                if let failure = store.takeSnapshotFailure() { setup.log(failure) }
             },
             historyDay: { day throws(StoreError) in try store.history(day: day) },
             history: { range throws(StoreError) in try store.history(in: range) },
             hasHistory: { store.hasHistory },
             restore: { backup, now throws(StoreError) in try store.restore(backup, now: now) },
             acknowledgeRecovery: { () throws(StoreError) in try store.acknowledgeRecovery() },
-            dataDirectory: store.directory, signals: signals(for: connection, log: environment.log),
-            wake: environment.wake, log: environment.log,
+            dataDirectory: store.directory, signals: signals(for: connection, log: setup.log),
+            wake: setup.wake, log: setup.log,
             callsQueued: { [unowned connection] in connection.hasQueuedMessages })
-        serving.timeScale = environment.timeScale
+        serving.timeScale = setup.timeScale
         serving.historyAfter = { after, limit throws(StoreError) in try store.history(after: after, limit: limit) }
         serving.keepBeforeCatchUp = { world throws(StoreError) in
             try write(.snapshotBeforeCatchUp) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }

@@ -16,8 +16,8 @@ extension PetService {
         public var localZone: () -> LocalZone
         /// Makes `world` the durable state (`PetStore.save`).
         public var save: (_ world: PetWorld) throws(StoreError) -> Void
-        /// Archives closed days and saves `world`, as one durable step (`PetStore.commit`).
-        public var commit: (_ closeouts: [Closeout], _ world: PetWorld) throws(StoreError) -> Void
+        /// Archives closed days and saves `world`, as one durable step (`PetStore.closeDays`).
+        public var closeDays: (_ closeouts: [Closeout], _ world: PetWorld) throws(StoreError) -> Void
         /// One closed day's record from history, nil when it has none.
         public var historyDay: (DayKey) throws(StoreError) -> DayRecord?
         /// The records of the closed days in a range, at most a page (`PetStore.history(in:)`).

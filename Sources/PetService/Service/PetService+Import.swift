@@ -164,14 +164,14 @@ extension PetService {
 
     /// What the store holds that an import would replace, in words; nil when it holds nothing.
     private func holdings() -> String? {
-        var held: [String] = []
-        if environment.hasHistory() { held.append("history") }
-        if !world.tasks.isEmpty || !world.tomorrow.isEmpty { held.append("tasks") }
-        if !world.templates.isEmpty { held.append("repeating tasks") }
-        if !world.restDays.isEmpty { held.append("rest days") }
-        if world.settings != Settings() { held.append("changed settings") }
-        if world.openingPet != .hatchling { held.append("a pet past its first day") }
-        return held.isEmpty ? nil : held.joined(separator: ", ")
+        var found: [String] = []
+        if environment.hasHistory() { found.append("history") }
+        if !world.tasks.isEmpty || !world.tomorrow.isEmpty { found.append("tasks") }
+        if !world.templates.isEmpty { found.append("repeating tasks") }
+        if !world.restDays.isEmpty { found.append("rest days") }
+        if world.settings != Settings() { found.append("changed settings") }
+        if world.openingPet != .hatchling { found.append("a pet past its first day") }
+        return found.isEmpty ? nil : found.joined(separator: ", ")
     }
 
     private func summary(of imported: PetWorld, history: [DayRecord], imported done: Bool, keptIn: String)

@@ -61,7 +61,7 @@ extension PetService {
         }
     }
 
-    /// Runs a held call's command again as if the call had come alone: its refresh, its change
+    /// Runs a transaction call's command again as if the call had come alone: its refresh, its change
     /// saved on its own, its reply, then its signals. A call whose arguments did not decode gets
     /// the same error again.
     private func runAlone(_ call: Transaction.Call) {

@@ -137,7 +137,7 @@ public final class PetService {
             return .done
         }
         if transaction != nil {
-            // The held calls are saved and answered first (or run again one at a time), so the
+            // The transaction's calls are saved and answered first (or run again one at a time), so the
             // commit below follows them on disk and its signals follow their replies.
             commit()
             return catchUpStep(ctx, startingUp: startingUp)
@@ -146,7 +146,7 @@ public final class PetService {
             if caught.closeouts.isEmpty {
                 try environment.save(next)
             } else {
-                try environment.commit(caught.closeouts, next)
+                try environment.closeDays(caught.closeouts, next)
             }
         } catch {
             log(

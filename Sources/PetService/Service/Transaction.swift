@@ -5,7 +5,7 @@ import PetCore
 /// memory, their replies and signals held until one save makes the changes durable
 /// (`PetService.commit`).
 final class Transaction {
-    /// One held call: how to answer it, what it answered, and how to run it again alone.
+    /// One call of the transaction: how to answer it, what it answered, and how to run it again alone.
     struct Call {
         let reply: PendingReply
         let outcome: Result<ExportedObject.Reply, any Error>

@@ -46,19 +46,19 @@ public enum Schema {
         return value
     }
 
-    private typealias World = PetWorld.Key
+    private typealias WorldKey = PetWorld.Key
     private typealias Record = DayRecord.Key
 
     private static func worldFrom0(_ old: Object) -> Object {
         var w = old
-        rename(&w, "pet", to: World.openingPet)
-        rename(&w, "lastClosed", to: World.lastClosedDay)
-        if w[World.openDayLive] == nil { w[World.openDayLive] = .bool(true) }
-        if var settings = w[World.settings]?.object {
+        rename(&w, "pet", to: WorldKey.openingPet)
+        rename(&w, "lastClosed", to: WorldKey.lastClosedDay)
+        if w[WorldKey.openDayLive] == nil { w[WorldKey.openDayLive] = .bool(true) }
+        if var settings = w[WorldKey.settings]?.object {
             if settings[Settings.Key.rollover] == nil { settings[Settings.Key.rollover] = .bool(false) }
-            w[World.settings] = .object(settings)
+            w[WorldKey.settings] = .object(settings)
         }
-        for key in [World.tasks, World.tomorrow] { w[key] = tasksFrom0(w[key]) }
+        for key in [WorldKey.tasks, WorldKey.tomorrow] { w[key] = tasksFrom0(w[key]) }
         return w
     }
 
@@ -73,7 +73,7 @@ public enum Schema {
     /// No day was marked before rest days existed.
     private static func worldFrom1(_ old: Object) -> Object {
         var w = old
-        if w[World.restDays] == nil { w[World.restDays] = .array([]) }
+        if w[WorldKey.restDays] == nil { w[WorldKey.restDays] = .array([]) }
         return w
     }
 
@@ -99,19 +99,19 @@ public enum Schema {
     /// next day's tasks added in advance, and the marked rest days.
     private static func worldFrom2(_ old: Object) -> Object {
         var w = old
-        if w[World.lookBackTouched] == nil { w[World.lookBackTouched] = .bool(true) }
-        if w[World.touchedDays] == nil {
+        if w[WorldKey.lookBackTouched] == nil { w[WorldKey.lookBackTouched] = .bool(true) }
+        if w[WorldKey.touchedDays] == nil {
             var keys: [String] = []
-            if case .string(let open)? = w[World.openDay]?.object?[Day.Key.key.stringValue] { keys.append(open) }
-            if case .array(let tomorrow)? = w[World.tomorrow] {
+            if case .string(let open)? = w[WorldKey.openDay]?.object?[Day.Key.key.stringValue] { keys.append(open) }
+            if case .array(let tomorrow)? = w[WorldKey.tomorrow] {
                 for task in tomorrow {
                     if case .string(let key)? = task.object?[TaskItem.Key.dayKey.stringValue] { keys.append(key) }
                 }
             }
-            if case .array(let rest)? = w[World.restDays] {
+            if case .array(let rest)? = w[WorldKey.restDays] {
                 for case .string(let key) in rest { keys.append(key) }
             }
-            w[World.touchedDays] = .array(Set(keys).sorted().map(JSONValue.string))
+            w[WorldKey.touchedDays] = .array(Set(keys).sorted().map(JSONValue.string))
         }
         return w
     }
@@ -127,7 +127,7 @@ public enum Schema {
     /// the open day's and the next day's alike (petprogress(7) §3; docs/DECISIONS.md).
     private static func worldFrom3(_ old: Object) -> Object {
         var w = old
-        for (list, last) in [(World.tasks, World.lastNumber), (World.tomorrow, World.lastTomorrowNumber)] {
+        for (list, last) in [(WorldKey.tasks, WorldKey.lastNumber), (WorldKey.tomorrow, WorldKey.lastTomorrowNumber)] {
             let (numbered, count) = numbered(w[list])
             w[list] = numbered
             if w[last] == nil { w[last] = .integer(Int64(count)) }

@@ -4,7 +4,7 @@ import PetCore
 /// The durable local file store (petprogress(7) §5): one atomically replaced `state.json`, append-only
 /// history per year, a directory lock. Owned by the daemon's single-threaded loop; not thread-safe.
 ///
-/// Every `save` and `commitCloseouts` is durable before it returns. When one throws, the state
+/// Every `save` and `closeDays` is durable before it returns. When one throws, the state
 /// file on disk is what it was before the call (unless `StoreError.stateReplaced`), so the caller
 /// keeps its previous `PetWorld` in memory and reports `StorageFailure`.
 public final class PetStore {
@@ -166,7 +166,7 @@ public final class PetStore {
     /// history (fsynced), then replaces the state. A crash at any point leaves each day either
     /// fully closed or not: records after the state's last closed day are dropped at the next
     /// load. A record for a day already in history is skipped, so no day is recorded twice.
-    public func commitCloseouts(_ records: [DayRecord], world: PetWorld) throws(StoreError) {
+    public func closeDays(_ records: [DayRecord], world: PetWorld) throws(StoreError) {
         try checkReady()
         // Nothing is appended unless every record and the state after them would load.
         if let problem = world.boundsProblem() { throw .outOfBounds(problem, in: statePath) }
@@ -233,9 +233,9 @@ public final class PetStore {
         }
     }
 
-    /// `commitCloseouts` for the value `PetWorld.closeDueDays` returns (neutral days have no record).
-    public func commit(_ closeouts: [Closeout], world: PetWorld) throws(StoreError) {
-        try commitCloseouts(closeouts.compactMap(\.record), world: world)
+    /// `closeDays` for the value `PetWorld.closeDueDays` returns (neutral days have no record).
+    public func closeDays(_ closeouts: [Closeout], world: PetWorld) throws(StoreError) {
+        try closeDays(closeouts.compactMap(\.record), world: world)
     }
 
     // MARK: Internals

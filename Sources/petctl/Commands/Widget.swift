@@ -21,7 +21,7 @@ struct Widget: ParsableCommand {
     func run() throws {
         let line = panel.line
         do {
-            let entry = try PetClient.session(timeout: Session.replyTimeout(.seconds(10))).widgetEntry()
+            let entry = try Session.client(timeout: Session.replyTimeout(.seconds(10))).widgetEntry()
             Output.lines([line.render(entry)])
         } catch .unreachable(let cause) {
             Output.lines([line.render(nil)])

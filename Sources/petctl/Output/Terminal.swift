@@ -13,7 +13,7 @@ struct Terminal {
 
     /// Reads `COLUMNS` (else the terminal's size, else 80) and decides on colour: never with
     /// `NO_COLOR` set or `TERM=dumb` (https://no-color.org), else as `choice` says.
-    static func current(_ choice: ColorChoice, environment: Environment = .process) -> Terminal {
+    static func current(_ choice: ColorChoice, environment: ProcessEnvironment = .process) -> Terminal {
         let isTTY = TerminalDevice.isTerminal(1)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         let color: Bool
@@ -25,7 +25,7 @@ struct Terminal {
         return Terminal(width: width(environment: environment, isTTY: isTTY), color: color)
     }
 
-    static func width(environment: Environment, isTTY: Bool) -> Int {
+    static func width(environment: ProcessEnvironment, isTTY: Bool) -> Int {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return max(20, columns) }
         if isTTY, let size = TerminalDevice.size(1) { return max(20, size.columns) }
         return 80

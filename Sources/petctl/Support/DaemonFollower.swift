@@ -25,15 +25,17 @@ final class DaemonFollower {
     let loop = EventLoop()
     let timer: TimerFD
 
-    /// Connects to the session bus; failing that, says so as every command does and throws its exit.
+    /// Follows on the process's connection (``Session``); failing to reach the bus, says so as
+    /// every command does and throws its exit. The client never starts the daemon: its reads
+    /// follow an event, and a daemon that stopped meanwhile stays stopped.
     init(replyTimeout: Duration) throws {
         timer = try TimerFD(clock: .realtime)
-        do {
-            connection = try Connection.session()
+        do throws(PetClientError) {
+            connection = try Session.connection()
         } catch {
-            throw Session.fail(.unreachable(error as? DBusError ?? .failed("\(error)")))
+            throw Session.fail(error)
         }
-        client = PetClient(connection: connection, timeout: replyTimeout)
+        client = PetClient(connection: connection, timeout: replyTimeout, autoStart: false)
         try loop.add(connection)
     }
 
@@ -61,7 +63,7 @@ final class DaemonFollower {
     /// Sets the timer for the next flip of `entry`, on the daemon's clock.
     func armForNextFlip(_ entry: WidgetEntry) throws(PetClientError) {
         let status = try client.status()
-        timer.armForNextFlip(entry, daemonNow: status.now, scale: status.timeScale)
+        timer.armForNextFlip(entry.upcoming, daemonNow: status.now, scale: status.timeScale)
     }
 
     /// Runs the loop until `done` holds (a day at most); false when the session bus went away.

@@ -12,9 +12,8 @@ enum HandleCompletion {
     /// The candidates starting with `prefix`, each with its time and title where the shell shows
     /// descriptions (zsh, fish); none when no daemon owns the name or it does not answer quickly.
     static func candidates(_ prefix: String, tomorrowAndTemplates: Bool) -> [String] {
-        guard let client = try? PetClient.session(timeout: .seconds(2)),
-            (try? client.connection.nameHasOwner(PetBus.name)) == true
-        else { return [] }
+        // NO_AUTO_START: a daemon that is not running answers ServiceUnknown at once.
+        guard let client = try? Session.client(timeout: .seconds(2), autoStart: false) else { return [] }
         var pairs: [(String, String)] = []
         if let today = try? client.listTasks(day: "") {
             pairs += today.map { (Handle.shown($0), "\($0.time) \($0.title)") }

@@ -13,7 +13,7 @@ enum SeenCloseout {
 
     /// The file, or nil without a home directory.
     static var path: String? {
-        BaseDirectories(.state) { Environment.process[$0] }.inHome("petprogress/today-seen")
+        BaseDirectories(.state) { ProcessEnvironment.process[$0] }.inHome("petprogress/today-seen")
     }
 
     /// The day key last shown (or `beforeAnyCloseout`), or nil when the screen was never shown

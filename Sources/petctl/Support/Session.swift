@@ -1,17 +1,42 @@
-import LinuxKit
 import ArgumentParser
+import DBusKit
+import LinuxKit
 import PetBus
 import PetCore
 
-/// Runs a command's requests on the session bus and turns failures into petprogress(7) §7's exit statuses,
-/// each reported as one sentence on stderr.
+/// petctl's one connection to the session bus, shared by everything the process does (a command's
+/// requests, `watch`, the interactive screen, the tray), and failures turned into petprogress(7)
+/// §7's exit statuses, each reported as one sentence on stderr.
 enum Session {
+    /// Opened by the first request, kept for the process's life: petctl is one thread, and the
+    /// daemon answers one connection's calls in order.
+    nonisolated(unsafe) private static var shared: Connection?
+
+    /// The process's connection to the session bus, opened on first use.
+    static func connection() throws(PetClientError) -> Connection {
+        if let shared { return shared }
+        do {
+            let connection = try Connection.session()
+            shared = connection
+            return connection
+        } catch {
+            throw .unreachable(error as? DBusError ?? .failed("\(error)"))
+        }
+    }
+
+    /// A client on the process's connection. `autoStart: false` where petctl must not start the
+    /// daemon (docs/DECISIONS.md, "Who may start the daemon"): shell completion, the
+    /// tray, and every read that follows a signal, a timer or the daemon's name.
+    static func client(timeout: Duration, autoStart: Bool = true) throws(PetClientError) -> PetClient {
+        PetClient(connection: try connection(), timeout: timeout, autoStart: autoStart)
+    }
+
     /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3, no
     /// answer in time exits 4. Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``)
     /// pass through.
     static func run<T>(_ body: (PetClient) throws -> T) throws -> T {
         do {
-            return try body(try PetClient.session(timeout: replyTimeout(.seconds(25))))
+            return try body(try client(timeout: replyTimeout(.seconds(25))))
         } catch let error as PetClientError {
             throw fail(error)
         }
@@ -94,7 +119,7 @@ enum Session {
     /// How long a call waits for its reply: `fallback`, or `PETCTL_REPLY_TIMEOUT_MS` when set to a
     /// positive number of milliseconds (for tests that need a daemon's silence to end quickly).
     static func replyTimeout(_ fallback: Duration) -> Duration {
-        guard let text = Environment.process["PETCTL_REPLY_TIMEOUT_MS"], let ms = Int(text), ms > 0 else {
+        guard let text = ProcessEnvironment.process["PETCTL_REPLY_TIMEOUT_MS"], let ms = Int(text), ms > 0 else {
             return fallback
         }
         return .milliseconds(ms)
@@ -112,7 +137,7 @@ extension Session {
     /// The file `make run` (scripts/run.sh) leaves for a shell to source — in the user's runtime
     /// directory, else their cache directory — as a person types it (`~/…`), when it exists.
     static func makeRunFile() -> String? {
-        let environment = Environment.process
+        let environment = ProcessEnvironment.process
         let home = environment["HOME"] ?? ""
         var places: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { places.append(runtime) }

@@ -8,13 +8,13 @@ import XDG
 /// here.
 enum StageTables {
     /// `$XDG_CONFIG_HOME/petprogress/stages.json`, else `~/.config/petprogress/stages.json`.
-    static func overridePath(environment: Environment) -> String? {
+    static func overridePath(environment: ProcessEnvironment) -> String? {
         BaseDirectories(.config) { environment[$0] }.inHome(StageTable.overrideFile)
     }
 
     /// The table in force, and a sentence when an override exists but cannot be used (the
     /// built-in table is used then, as the daemon does).
-    static func inForce(environment: Environment = .process) -> (StageTable, problem: String?) {
+    static func inForce(environment: ProcessEnvironment = .process) -> (StageTable, problem: String?) {
         guard let path = overridePath(environment: environment) else { return (.builtIn, nil) }
         return StageTable.inForce(file(path), path: path)
     }

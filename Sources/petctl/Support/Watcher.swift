@@ -70,8 +70,12 @@ final class Watcher {
     /// Reads the entry and prints it; an unreachable daemon prints the stopped record.
     private func refresh(onlyIfChanged: Bool) {
         guard !stopped else { return }
+        // The first read may start the daemon (a person ran watch); the later ones follow an
+        // event, and a daemon that stopped meanwhile must stay stopped.
+        let client =
+            lastRecord == nil ? PetClient(connection: daemon.connection, timeout: daemon.client.timeout) : daemon.client
         do {
-            let entry = try daemon.client.widgetEntry()
+            let entry = try client.widgetEntry()
             if !onlyIfChanged || line.render(entry) != lastRecord { show(entry) }
             try daemon.armForNextFlip(entry)
         } catch .unreachable {

@@ -17,13 +17,13 @@ enum PlasmaLayout {
     static let sizeLimit = 4 << 20
 
     /// The layout file for this environment, or nil without a configuration directory.
-    static func path(environment: Environment) -> String? {
+    static func path(environment: ProcessEnvironment) -> String? {
         BaseDirectories(.config) { environment[$0] }.inHome(fileName)
     }
 
     /// The session is Plasma's (`XDG_CURRENT_DESKTOP` names KDE): a layout left from another
     /// session's Plasma says nothing about this one's panels.
-    static func isPlasmaSession(environment: Environment) -> Bool {
+    static func isPlasmaSession(environment: ProcessEnvironment) -> Bool {
         (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains("KDE")
     }
 

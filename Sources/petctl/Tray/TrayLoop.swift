@@ -149,7 +149,7 @@ final class TrayLoop {
         readTasks = false
         guard state.running else { return }
         do throws(TrayReading.Failure) {
-            let reading = try TrayReading.read(connection)
+            let reading = try TrayReading.read(daemon.client)
             update {
                 if withPet { $0.pet = reading.entry.pet }
                 $0.tasksDone = reading.entry.tasksDone
@@ -158,31 +158,13 @@ final class TrayLoop {
                 $0.lastDone = reading.lastDone
                 $0.clockLine = reading.clockLine
             }
-            armTimer(daemonNow: reading.daemonNow)
+            daemon.timer.armForNextFlip(reading.entry.upcoming, daemonNow: reading.daemonNow, scale: reading.timeScale)
         } catch {
             switch error {
             case .stopped: update { $0.stop() }
             case .failed(let problem): Output.error("petctl tray: \(problem)")  // not translated: a program name
             }
         }
-    }
-
-    /// One timer at the next instant a shown task turns due or overdue (never signalled), on the
-    /// daemon's clock; a wall-clock jump cancels it, and the next refresh sets it again.
-    private func armTimer(daemonNow: Instant) {
-        let ours = Instant(RealtimeClock.seconds())
-        let now = daemonNow == 0 ? ours : daemonNow
-        guard let flip = state.nextFlip(after: now) else {
-            // Nothing to flip: a year ahead all the same, so that a wall-clock jump (which cancels
-            // it) brings a read, and with it the clock line of a clock that went back.
-            let at = (ours + 366 * 86_400).multipliedReportingOverflow(by: 1_000_000_000)
-            try? daemon.timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
-            return
-        }
-        // A second late rather than early: both clocks are read in whole seconds.
-        let target = max(flip + 1 - (now - ours), ours + 1)
-        let at = target.multipliedReportingOverflow(by: 1_000_000_000)
-        try? daemon.timer.arm(atNanoseconds: at.overflow ? Int64.max : at.partialValue, cancelOnSet: true)
     }
 
     /// Registers with the watcher, without waiting: it calls back into the item while it registers.

@@ -10,6 +10,8 @@ struct TrayReading {
     var lastDone: TrayTask?
     /// The daemon's now (its clock may be a test clock); 0 when it does not say.
     var daemonNow: Instant
+    /// Its `time_scale` (1 for the real clock).
+    var timeScale: Double
     /// The clock that went back (`clock_behind`, petprogress(7) §3.1): the Today screen's line.
     var clockLine: String? = nil
 
@@ -19,16 +21,16 @@ struct TrayReading {
         case failed(String)
     }
 
-    /// The reading, through `PetClient.today()` (the members and reply keys are PetBus's) on the
-    /// tray's connection, without starting the daemon.
-    static func read(_ connection: Connection) throws(Failure) -> TrayReading {
-        let client = PetClient(connection: connection, timeout: .seconds(10), autoStart: false)
+    /// The reading, through `PetClient.today()` (the members and reply keys are PetBus's) with the
+    /// follower's client, which never starts the daemon.
+    static func read(_ client: PetClient) throws(Failure) -> TrayReading {
         do throws(PetClientError) {
             let (_, entry, tasks, status) = try client.today()
             let last = tasks.filter(\.done).max { $0.completedSeq < $1.completedSeq }
             return TrayReading(
                 entry: entry, upcoming: entry.upcoming.map(TrayTask.init), lastDone: last.map(TrayTask.init),
-                daemonNow: status.now, clockLine: status.clockBehind ? Today.clockBehindLine(status) : nil)
+                daemonNow: status.now, timeScale: status.timeScale,
+                clockLine: status.clockBehind ? Today.clockBehindLine(status) : nil)
         } catch {
             switch error {
             case .unreachable(let cause)

@@ -60,9 +60,4 @@ struct TrayState: Equatable {
         if let next = upcoming.first { lines.append(tr("Next: %s", next.line)) }
         return lines.map(Escaping.pango).joined(separator: "\n")
     }
-
-    /// The next instant after `now` at which a shown task turns due or overdue.
-    func nextFlip(after now: Instant) -> Instant? {
-        upcoming.compactMap { $0.nextFlip(after: now) }.min()
-    }
 }

@@ -8,9 +8,6 @@ struct TrayTask: Equatable {
     var title: String
     var due: Bool
     var overdue: Bool
-    /// When it turns due and overdue (0 when never, or when the daemon does not say: petprogress(7) §6.2).
-    var dueAt: Instant
-    var overdueAt: Instant
 
     /// A task record as PetBus decoded it (from an older daemon without the due keys: due only
     /// when overdue, and no instants).
@@ -20,8 +17,6 @@ struct TrayTask: Equatable {
         title = record.title
         overdue = record.overdue
         due = record.due || record.overdue
-        dueAt = record.dueAt
-        overdueAt = record.overdueAt
     }
 
     init(id: String, time: String, title: String, due: Bool = false, overdue: Bool = false) {
@@ -30,17 +25,10 @@ struct TrayTask: Equatable {
         self.title = title
         self.due = due
         self.overdue = overdue
-        dueAt = 0
-        overdueAt = 0
     }
 
     /// `14:30 Write report`, and `· overdue` or `· due` after it.
     var line: String {
         "\(LocalClock.wall(time)) \(title)" + (overdue ? " · " + tr("overdue") : due ? " · " + tr("due") : "")
-    }
-
-    /// The next instant after `now` at which this task's flags change; nil when none is ahead.
-    func nextFlip(after now: Instant) -> Instant? {
-        [dueAt, overdueAt].filter { $0 > now }.min()
     }
 }

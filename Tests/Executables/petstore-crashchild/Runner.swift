@@ -55,7 +55,7 @@ struct Runner {
         while position < limit {
             let write = script.next()
             if let records = write.records {
-                try store.commitCloseouts(records, world: write.world)
+                try store.closeDays(records, world: write.world)
             } else {
                 try store.save(write.world)
             }

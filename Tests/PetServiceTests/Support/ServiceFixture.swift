@@ -99,7 +99,7 @@ final class ServiceFixture {
         settleOrRecord()
         return receivedEntries
     }
-    /// The store writes since the last `forget`: `save`, or `commit(<n> records)`.
+    /// The store writes since the last `forget`: `save`, or `closeDays(<n> records)`.
     var writes: [String] { environment.writes }
     /// The instants the service asked to be woken at since the last `forget`.
     var wakes: [Instant] { environment.wakes }

@@ -36,8 +36,8 @@ final class TestEnvironment {
 
     /// The daemon's environment over these surroundings: the data in `directory`, the bus at
     /// `address`, the built-in stages and no icons.
-    func daemon(directory: String, address: String) -> Daemon.Environment {
-        Daemon.Environment(
+    func daemon(directory: String, address: String) -> Daemon.Setup {
+        Daemon.Setup(
             dataDirectory: directory, connect: { try Connection(address: address) },
             now: { [unowned self] in read() }, localZone: { [unowned self] in resolveZone() },
             stages: { (.builtIn, nil) },
@@ -56,12 +56,12 @@ final class TestEnvironment {
         return instant
     }
 
-    /// Counts a write (`save`, or `commit(<n> records)`) and makes it, or throws the next planned
+    /// Counts a write (`save`, or `closeDays(<n> records)`) and makes it, or throws the next planned
     /// failure instead (after making it, for a failure that says the state file was replaced).
     private func write(_ what: Daemon.StoreWrite, _ perform: () throws(StoreError) -> Void) throws(StoreError) {
         switch what {
         case .save: writes.append("save")
-        case .commit(let records): writes.append("commit(\(records) records)")
+        case .closeDays(let records): writes.append("closeDays(\(records) records)")
         case .snapshotBeforeCatchUp: writes.append("before catch-up")
         case .restore: writes.append("restore")
         }

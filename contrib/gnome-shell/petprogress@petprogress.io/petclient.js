@@ -4,6 +4,7 @@
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 
+import {flipWait} from './flip.js';
 import {_, fill} from './l10n.js';
 import {recoveryOf} from './present.js';
 
@@ -17,10 +18,6 @@ const INTERFACE_INFO = interfaceInfo('io.petprogress.PetProgress1.xml');
 
 /** Long enough for D-Bus activation to start the daemon before a call times out. */
 const CALL_TIMEOUT_MS = 25000;
-/** A re-read for a task turning due or overdue waits this long past its instant: GLib may fire
- * a seconds timeout up to a quarter second early, and the clocks are read in whole seconds. */
-const FLIP_SLACK_SECONDS = 2;
-const MAX_TIMER_SECONDS = 24 * 3600;
 
 /** The sentence for a session where nothing can start the daemon. */
 function notInstalled() {
@@ -51,12 +48,10 @@ export class PetError extends Error {
  */
 export class PetClient {
     /**
-     * `onChange(state)` runs after every change of `state`. `now` returns the local time as a
-     * GLib.DateTime (tests pass their own clock). Nothing happens until `start()`.
+     * `onChange(state)` runs after every change of `state`. Nothing happens until `start()`.
      */
-    constructor({onChange = () => {}, now = () => GLib.DateTime.new_now_local()} = {}) {
+    constructor({onChange = () => {}} = {}) {
         this._onChange = onChange;
-        this._now = now;
         this._cancellable = new Gio.Cancellable();
         this._connection = null;
         this._proxy = null;
@@ -239,23 +234,29 @@ export class PetClient {
     }
 
     /** Arms one timer for the moment the first shown task turns due or overdue (its record's
-     * `due_at` and `overdue_at`), which the daemon never signals; at it the entry is read again. */
-    _scheduleFlipReread(entry) {
+     * `due_at` and `overdue_at`), which the daemon never signals; at it the entry is read again.
+     * The moment is on the daemon's clock and at its `time_scale` (GetStatus, never starting the
+     * daemon), by petctl's rule (flip.js). */
+    async _scheduleFlipReread(entry) {
         this._clearTimer();
-        const now = this._now().to_unix();
-        const waits = (entry?.upcoming ?? [])
-            .flatMap(task => [task.due ? 0 : task.due_at ?? 0, task.overdue ? 0 : task.overdue_at ?? 0])
-            .filter(at => at > 0)
-            .map(at => Math.max(0, at - now))
-            .filter(seconds => seconds <= MAX_TIMER_SECONDS);
-        if (waits.length === 0)
+        const generation = this._generation;
+        if (flipWait(entry?.upcoming, 1, 1, 1) === null)
+            return; // no flag left to turn, whatever the clocks say: no GetStatus
+        let status;
+        try {
+            status = (await this._call('GetStatus', [], Gio.DBusCallFlags.NO_AUTO_START)).recursiveUnpack()[0];
+        } catch {
+            return; // the daemon went away; the owner change publishes that
+        }
+        if (generation !== this._generation)
             return;
-        this._timerId = GLib.timeout_add_seconds(GLib.PRIORITY_DEFAULT,
-            Math.min(...waits) + FLIP_SLACK_SECONDS, () => {
-                this._timerId = 0;
-                this._reread(this._generation);
-                return GLib.SOURCE_REMOVE;
-            });
+        const wait = flipWait(entry.upcoming, status.now ?? 0, GLib.get_real_time() / 1e6, status.time_scale ?? 1);
+        this._clearTimer();
+        this._timerId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Math.ceil(wait * 1000), () => {
+            this._timerId = 0;
+            this._reread(this._generation);
+            return GLib.SOURCE_REMOVE;
+        });
     }
 
     /** Reads the entry by a call, for changes the daemon does not signal. */

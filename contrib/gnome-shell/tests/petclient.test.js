@@ -12,13 +12,10 @@ import {CallMonitor, RawBus, TEST_DIR, recordPid, startDaemon, writeActivationFi
 import {check, equal, rejection, run, sleep, test, waitFor} from './harness.js';
 
 const berlin = GLib.TimeZone.new_identifier('Europe/Berlin');
-// The client's clock for the overdue re-read: the daemon's --now (09:10 in Berlin). The tasks
-// below are due 20 minutes later or more, so no re-read falls inside these tests.
-const clock = () => GLib.DateTime.new(berlin, 2026, 3, 2, 9, 10, 0);
 const dataDir = `${TEST_DIR}/data`;
 const raw = new RawBus();
 let changes = 0;
-const client = new PetClient({onChange: () => changes++, now: clock});
+const client = new PetClient({onChange: () => changes++});
 let daemon = null;
 let monitor = null;
 const ids = {};
@@ -120,6 +117,8 @@ test('AddTask from the client, and the daemon\'s clock for a time typed relative
 });
 
 test('the client never polls: it reads the property, and idles silently', async () => {
+    // The reads the last change began (ListTasks for Undo, GetStatus for the flip timer) land first.
+    await sleep(1000);
     const before = monitor.members().length;
     await sleep(3000);
     equal(monitor.members().slice(before), [], 'calls while idle for 3 s');
@@ -174,21 +173,11 @@ test('destroy(): no proxy signal stays connected and no callback runs after it',
 
 test('a task turning due, then overdue, which is never signalled, is read again at each instant', async () => {
     // The daemon's clock runs 120 times fast from 09:10, so 09:30 comes 10 s after its start;
-    // with a 20-minute grace the task is overdue from 09:50:01, 10 s later. The client's clock
-    // stands at 09:29:59 until it sees the task due, then at 09:50:00: each time its timer is
-    // 1 s (+2 s of slack) from the instant the record gives, and it re-reads at each.
+    // with a 20-minute grace the task is overdue from 09:50:01, 10 s later. The client times each
+    // re-read on the daemon's clock at its time_scale (GetStatus), as petctl does (flip.js).
     const fast = startDaemon(`${TEST_DIR}/overdue`, {timeScale: 120});
     const seen = [];
-    let clockNow = GLib.DateTime.new(berlin, 2026, 3, 2, 9, 29, 59);
-    const late = new PetClient({
-        now: () => clockNow,
-        onChange: state => {
-            const view = present(state);
-            seen.push(view);
-            if (view.due)
-                clockNow = GLib.DateTime.new(berlin, 2026, 3, 2, 9, 50, 0);
-        },
-    });
+    const late = new PetClient({onChange: state => seen.push(present(state))});
     await late.start();
     await waitFor('the entry', () => late.state.entry !== null);
     raw.connection.call_sync(BUS_NAME, OBJECT_PATH, 'org.freedesktop.DBus.Properties', 'Set',
@@ -216,7 +205,7 @@ test('a task turning due, then overdue, which is never signalled, is read again 
 // A damaged state.json (petprogress(7) §5): two days of use leave the snapshot of 2026-03-02's
 // closeout, then the state file is destroyed, as Tests/IntegrationTests/RecoveryTests.swift does.
 const damagedDir = `${TEST_DIR}/damaged`;
-const rescued = new PetClient({now: clock});
+const rescued = new PetClient();
 let recoveredDaemon = null;
 
 /** Overwrites the state file with a torn document, which no load can use. */

@@ -70,6 +70,9 @@ done
 echo "-- timeinput.js"
 timeout 60 gjs -m "$here/timeinput.test.js"
 
+echo "-- flip.js (petctl's flip table)"
+timeout 60 gjs -m "$here/flip.test.js"
+
 echo "-- present.js and timeinput.js in German and French (the catalogues compiled above)"
 for language in de fr; do
     LANGUAGE=$language PETPROGRESS_LOCALE_DIR="$tmp/locale" timeout 60 gjs -m "$here/l10n.test.js"

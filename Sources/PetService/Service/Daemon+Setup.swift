@@ -8,7 +8,7 @@ extension Daemon {
     /// its wake-up timer and its log. `live` is the process's, from its options and environment; a
     /// test makes its own (an injected clock and zone, a private bus, writes counted and failed on
     /// request).
-    public struct Environment {
+    public struct Setup {
         /// The data directory, opened and locked by `compose`.
         public var dataDirectory: String
         /// Connects to the bus the daemon serves on.
@@ -23,7 +23,7 @@ extension Daemon {
         public var stages: () -> (table: StageTable, problem: String?)
         /// Finds the installed icon of each stage of the table.
         public var icons: (StageTable) -> IconLocator
-        /// Every store write passes through here, `perform` making it: the live environment just
+        /// Every store write passes through here, `perform` making it: the live setup just
         /// makes it; a test counts it, or fails it on request.
         public var write: (_ write: StoreWrite, _ perform: () throws(StoreError) -> Void) throws(StoreError) -> Void
         /// Told the next instant the service must wake at, whenever it may have changed.
@@ -55,7 +55,7 @@ extension Daemon {
         public static func live(
             _ options: DaemonOptions, variables: [String: String], executable: String, clock: ServiceClock,
             wake: @escaping (Instant) -> Void, log: ServiceLog
-        ) throws(StartFailure) -> Environment {
+        ) throws(StartFailure) -> Setup {
             guard let directory = options.dataDirectory ?? defaultDataDirectory(environment: variables) else {
                 throw StartFailure("no data directory: set HOME or XDG_DATA_HOME, or pass --data-dir")
             }
@@ -65,14 +65,14 @@ extension Daemon {
             {
                 throw StartFailure(problem, status: ExpectedDataDirectory.exitStatus)
             }
-            var environment = Environment(
+            var setup = Setup(
                 dataDirectory: directory, connect: Connection.session, now: clock.now,
                 localZone: { LocalZone.resolve(environment: variables) },
                 stages: { StageFile.load(path: StageFile.path(environment: variables)) },
                 icons: { IconLocator(stages: $0, environment: variables, executable: executable) },
                 write: { _, perform throws(StoreError) in try perform() }, wake: wake, log: { log($0) })
-            environment.timeScale = clock.scale
-            return environment
+            setup.timeScale = clock.scale
+            return setup
         }
     }
 
@@ -80,7 +80,7 @@ extension Daemon {
     public enum StoreWrite: Equatable, Sendable {
         case save
         /// `records`: how many of the closeouts have a record (a day without tasks has none).
-        case commit(records: Int)
+        case closeDays(records: Int)
         /// The state kept before a multi-day catch-up (`state-before-<day>.json`).
         case snapshotBeforeCatchUp
         /// A generation restored (or, on a dry run, looked at).

@@ -6,7 +6,7 @@ import CDBus
 /// Up to ``callsPerCaller`` calls of one caller are kept whole, to be handled later as if they had
 /// just come; past that, only the serial of each is kept, and it is answered `LimitsExceeded`.
 /// Either way a caller's answers go out in the order of its calls.
-struct HeldCalls {
+struct ParkedCalls {
     /// Calls of one caller kept whole (as many as a client sends at once and waits for: a few
     /// reads in one round trip); beyond them only serials are kept, a few bytes each.
     static let callsPerCaller = 16
@@ -28,10 +28,10 @@ struct HeldCalls {
 
     var isEmpty: Bool { callers.isEmpty }
 
-    func holds(_ caller: String) -> Bool { queues[caller] != nil }
+    func hasParked(_ caller: String) -> Bool { queues[caller] != nil }
 
     /// Keeps `call` from `caller` for later.
-    mutating func hold(_ call: Message, from caller: String, registration: Connection.Registration) {
+    mutating func park(_ call: Message, from caller: String, registration: Connection.Registration) {
         var queue = queues.removeValue(forKey: caller) ?? Queue()
         if queue.items.isEmpty { callers.append(caller) }
         if queue.calls < Self.callsPerCaller {
