@@ -78,13 +78,12 @@ step "AppStream: appstreamcli validate --pedantic (Debian 13's)"
 metainfo=usr/share/metainfo/io.petprogress.PetProgress.metainfo.xml
 mkdir -p "$root/tmp/petprogress-deb"
 dpkg-deb -x "$(ls "$build"/petprogress_*.deb | head -1)" "$root/tmp/petprogress-deb"
-# Clean but for two findings the project cannot settle in the file: the capital letters of its
-# id (the desktop entry's name, io.petprogress.PetProgress, as the specification asks: pedantic)
-# and the missing homepage (it has no public address yet: docs/DECISIONS.md). Anything else fails.
-as_root appstreamcli validate --pedantic --no-net "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 || true
-grep -q 'io.petprogress.PetProgress' "$out/appstream.log" || fail "appstreamcli gave no report: $(cat "$out/appstream.log")"
-grep -E '^[EWIP]: ' "$out/appstream.log" | grep -vE ' (cid-contains-uppercase-letter|url-homepage-missing)( |$)' \
-    > "$out/appstream.issues" && fail "appstreamcli --pedantic: $(cat "$out/appstream.issues")"
+# scripts/check-metainfo.sh, as make test runs it on this machine: every finding but the named ones
+# (the id's capital letters, no homepage yet) fails.
+cp "$here/check-metainfo.sh" "$root/tmp/"
+as_root bash /tmp/check-metainfo.sh "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 ||
+    fail "appstreamcli --pedantic: $(cat "$out/appstream.log")"
+cat "$out/appstream.log"
 
 step "the extension from its package in GNOME Shell 48 (the gnome48 root): enabled, ACTIVE"
 t=$SECONDS
