@@ -152,6 +152,8 @@ test:
 	echo "== no contract name outside PetBus"; $(PYTHON) scripts/check-contract-names.py . || failed="$$failed contract-names"; \
 	echo "== the pet art"; $(PYTHON) scripts/check-pets.py || failed="$$failed pets"; \
 	$(PYTHON) scripts/tray-pixmaps.py --check || failed="$$failed tray-pixmaps"; \
+	echo "== the AppStream metadata: appstreamcli validate --pedantic"; \
+	bash scripts/check-metainfo.sh || failed="$$failed metainfo"; \
 	echo "== make run's next steps, pasted into another shell"; \
 	bash scripts/check-run.sh .build/debug || failed="$$failed run"; \
 	echo "== waybar in a headless sway, clicked"; \

@@ -78,19 +78,21 @@ step "AppStream: appstreamcli validate --pedantic (Debian 13's)"
 metainfo=usr/share/metainfo/io.petprogress.PetProgress.metainfo.xml
 mkdir -p "$root/tmp/petprogress-deb"
 dpkg-deb -x "$(ls "$build"/petprogress_*.deb | head -1)" "$root/tmp/petprogress-deb"
-# Clean but for two findings the project cannot settle in the file: the capital letters of its
-# id (the desktop entry's name, io.petprogress.PetProgress, as the specification asks: pedantic)
-# and the missing homepage (it has no public address yet: docs/DECISIONS.md). Anything else fails.
-as_root appstreamcli validate --pedantic --no-net "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 || true
-grep -q 'io.petprogress.PetProgress' "$out/appstream.log" || fail "appstreamcli gave no report: $(cat "$out/appstream.log")"
-grep -E '^[EWIP]: ' "$out/appstream.log" | grep -vE ' (cid-contains-uppercase-letter|url-homepage-missing)( |$)' \
-    > "$out/appstream.issues" && fail "appstreamcli --pedantic: $(cat "$out/appstream.issues")"
+# scripts/check-metainfo.sh, as make test runs it on this machine: every finding but the named ones
+# (the id's capital letters, no homepage yet) fails.
+cp "$here/check-metainfo.sh" "$root/tmp/"
+as_root bash /tmp/check-metainfo.sh "/tmp/petprogress-deb/$metainfo" > "$out/appstream.log" 2>&1 ||
+    fail "appstreamcli --pedantic: $(cat "$out/appstream.log")"
+cat "$out/appstream.log"
 
 step "the extension from its package in GNOME Shell 48 (the gnome48 root): enabled, ACTIVE"
 t=$SECONDS
 stop_root
 extension_deb=$(ls "$build"/gnome-shell-extension-petprogress_*.deb)
 name=gnome48
+# A copy of its own (gnome48.debian/, from the same cached tarball): make test's desktop checks may
+# be using gnome48/ at the same time, and an ensure there would stop their Shell.
+export PETPROGRESS_ROOT_COPY=debian
 root=$(bash "$here/debian-root.sh" ensure "$name")
 [[ $root == /* && -d $root ]] || { echo "check-debian-build: ensure $name gave no root directory: $root" >&2; exit 1; }
 bash "$here/debian-root.sh" mount "$name"
@@ -116,7 +118,8 @@ shell_user gnome-extensions enable petprogress@petprogress.io >> "$out/gnome48.l
     fail "gnome-extensions enable: $(tail -3 "$out/gnome48.log")"
 state=
 for _ in $(seq 100); do
-    state=$(shell_user gnome-extensions info petprogress@petprogress.io 2>&1 | sed -n 's/^ *State: //p')
+    # (info fails while the Shell has not yet read the extension: the loop asks again)
+    state=$(shell_user gnome-extensions info petprogress@petprogress.io 2>&1 | sed -n 's/^ *State: //p' || true)
     [ "$state" != ACTIVE ] || break
     sleep 0.2
 done

@@ -11,6 +11,9 @@
 # ${PETPROGRESS_ROOTS:-/var/cache/petprogress/roots}: NAME-KEY.tar.zst, KEY a hash of the list and
 # of build_root below, so changing either builds anew. `ensure` gives a fresh copy every time (a
 # check never sees a previous run's leftovers) in NAME/ beside the tarball.
+# PETPROGRESS_ROOT_COPY=WORD: the copy is NAME.WORD/ instead (same tarball), for a check that may run
+# beside the ones using NAME/ (make check-debian's GNOME step beside make test's desktops): an ensure
+# or stop of one copy never touches the processes and mounts of another.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${PETPROGRESS_ROOTS:-/var/cache/petprogress/roots}
@@ -21,7 +24,9 @@ cmd=$1 name=$2
 list=$here/roots/$name.list
 [[ $name =~ ^[a-z0-9][a-z0-9-]*$ && -f $list ]] || usage
 [ "$(id -u)" -eq 0 ] || { echo "$0: needs root (debootstrap, chroot, mount)" >&2; exit 1; }
-root=$cache/$name
+copy=${PETPROGRESS_ROOT_COPY:-}
+[[ -z $copy || $copy =~ ^[a-z0-9]+$ ]] || { echo "$0: PETPROGRESS_ROOT_COPY is one lower-case word" >&2; exit 64; }
+root=$cache/$name${copy:+.$copy}
 say() { echo "debian-root: $name: $*" >&2; }
 
 # The one Debian mirror apt already uses on this machine.

@@ -38,8 +38,9 @@ check=(dbus-bin libglib2.0-bin systemd util-linux strace python3 bsdutils gjs li
 #   xfce4-panel xvfb  the tray in XFCE's panel under Xvfb (check-tray-xfce.sh)
 #   lintian        the package's check (check-package.sh)
 #   debootstrap zstd  the Debian roots of the desktop and package checks (debian-root.sh), cached as .tar.zst
+#   appstream      appstreamcli: the AppStream metadata validated (check-metainfo.sh)
 test=("${check[@]}" groff-base librsvg2-bin python3-pil desktop-file-utils xdg-utils sway waybar grim
-    xfce4-panel xvfb lintian debootstrap zstd)
+    xfce4-panel xvfb lintian debootstrap zstd appstream)
 
 pkgs=()
 install=true

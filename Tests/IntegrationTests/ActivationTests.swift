@@ -16,8 +16,8 @@ struct ActivationTests {
         let pid = try client.daemonPID()
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(
-            URL(fileURLWithPath: exe).resolvingSymlinksInPath().path
-                == URL(fileURLWithPath: try PetDaemon.binary()).resolvingSymlinksInPath().path)
+            try URL(fileURLWithPath: exe).resolvingSymlinksInPath().path
+                == URL(fileURLWithPath: PetDaemon.binary()).resolvingSymlinksInPath().path)
         return pid
     }
 

@@ -168,6 +168,6 @@ struct HistoryTests {
         let state = try String(contentsOfFile: data + "/state.json", encoding: .utf8)
         #expect(state.contains(#""schema":4"#) && state.contains(#""restDays":["2026-03-03"]"#))
         let original = try Data(contentsOf: URL(fileURLWithPath: data + "/state.json.schema1"))
-        #expect(original == (try Data(contentsOf: URL(fileURLWithPath: "\(fixture)/state.json"))))
+        #expect(try original == Data(contentsOf: URL(fileURLWithPath: "\(fixture)/state.json")))
     }
 }

@@ -68,7 +68,7 @@ struct PropertiesChangedTests {
                 Self.changes(recorder).contains { $0["WidgetEntry"]?.vardictValue?.int("tasks_done") == 1 }
             })
         let last = try #require(Self.changes(recorder).last?["WidgetEntry"]?.vardictValue)
-        #expect(last == (try client.entry()), "the signal carries what GetWidgetEntry returns")
+        #expect(try last == client.entry(), "the signal carries what GetWidgetEntry returns")
         #expect(recorder.count("TasksChanged") == 2)
         #expect(recorder.signals("TasksChanged").allSatisfy { $0.arguments.isEmpty })
     }

@@ -43,7 +43,7 @@ struct SimulatedDayTests {
         #expect(mid.petPart == evening.start.petPart)
         #expect(mid.int("tasks_done") == 5)
         #expect(mid.int("tasks_total") == 7)
-        #expect(mid.string("next_task_id") == (try id("Lights")))
+        #expect(try mid.string("next_task_id") == id("Lights"))
         #expect(mid.string("next_task_time") == "22:45")
         #expect(evening.entryChangedAtMid == 0, "no EntryChanged at start-up or for mutations")
 

@@ -101,7 +101,7 @@ struct BatchTests {
                 "reply AddTask", "TasksChanged", "PropertiesChanged",
             ])
         #expect(f.service.world.mutations == mutations + 2)
-        #expect(f.service.world.snapshot?.tick == (try berlin.at("2026-03-02", "09:00")))
+        #expect(try f.service.world.snapshot?.tick == berlin.at("2026-03-02", "09:00"))
         let before = f.service.world
         try f.restart()
         #expect(f.service.world == before)

@@ -18,9 +18,9 @@ struct ClockTroubleTests {
         f.now = try berlin.at("2026-03-02", "13:20")
         f.service.refresh()
         #expect(f.signals == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
-        #expect(f.entriesSignalled.map(\.date) == [try berlin.at("2026-03-02", "13:00")])
+        #expect(try f.entriesSignalled.map(\.date) == [berlin.at("2026-03-02", "13:00")])
         #expect(f.writes == ["save"])
-        #expect(f.wakes == [try berlin.at("2026-03-02", "14:00")])
+        #expect(try f.wakes == [berlin.at("2026-03-02", "14:00")])
         #expect(f.service.world.lastClosedDay == nil)
     }
 
@@ -43,10 +43,10 @@ struct ClockTroubleTests {
         #expect(
             f.signals == Array(repeating: ["TasksChanged", "PropertiesChanged(WidgetEntry)"], count: 3).flatMap { $0 }
                 + ["EntryChanged"])
-        #expect(f.entriesSignalled.map(\.date) == [try berlin.at("2026-03-05", "10:00")])
+        #expect(try f.entriesSignalled.map(\.date) == [berlin.at("2026-03-05", "10:00")])
         #expect(f.service.world.lastClosedDay?.description == "2026-03-04")
         #expect(f.service.world.openDay.key.description == "2026-03-05")
-        #expect(f.wakes == [try berlin.at("2026-03-05", "11:00")])
+        #expect(try f.wakes == [berlin.at("2026-03-05", "11:00")])
         let history = try #require(try f.succeed("GetHistory", [.string(""), .string("")]).first?.arrayValues)
         #expect(history.compactMap { $0.vardictValue?["day_key"]?.stringValue } == ["2026-03-02"])
         #expect(history.first?.vardictValue?["tasks_done"] == .int32(1))
@@ -101,8 +101,8 @@ struct ClockTroubleTests {
         let entry = try f.entry()
         #expect(f.signals == [] && f.writes == [])
         #expect(f.service.world == after)
-        #expect(entry.date == (try berlin.at("2026-03-05", "10:00")))
-        #expect(entry.nextDate == (try berlin.at("2026-03-05", "11:00")))
+        #expect(try entry.date == berlin.at("2026-03-05", "10:00"))
+        #expect(try entry.nextDate == berlin.at("2026-03-05", "11:00"))
         #expect(entry.dayKey == "2026-03-05")
         let eleven = try berlin.at("2026-03-05", "11:00")
         #expect(!f.wakes.isEmpty && f.wakes.allSatisfy { $0 == eleven }, "\(f.wakes)")
@@ -129,7 +129,7 @@ struct ClockTroubleTests {
         f.now = try berlin.at("2026-03-02", "12:00")
         f.service.refresh()
         #expect(f.signals == [] && f.writes == [])
-        #expect(try f.entry().date == (try berlin.at("2026-03-02", "13:00")))
+        #expect(try f.entry().date == berlin.at("2026-03-02", "13:00"))
     }
 
     @Test("a zone change while running (Berlin → Kathmandu): ticks re-align to the new local hour, days too")
@@ -159,14 +159,14 @@ struct ClockTroubleTests {
         f.service.refresh()
         #expect(f.signals == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
         #expect(f.entriesSignalled.map(\.date) == [next])
-        #expect(f.entriesSignalled.first?.nextDate == (try kathmandu.at("2026-03-02", "14:00")))
-        #expect(f.wakes == [try kathmandu.at("2026-03-02", "14:00")])
+        #expect(try f.entriesSignalled.first?.nextDate == kathmandu.at("2026-03-02", "14:00"))
+        #expect(try f.wakes == [kathmandu.at("2026-03-02", "14:00")])
 
         // The open day ends where it was fixed (Berlin's midnight); the next one at Kathmandu's.
         f.now = openDay.end + 60
         f.service.refresh()
         #expect(f.service.world.openDay.start == openDay.end)
-        #expect(f.service.world.openDay.end == (try kathmandu.at("2026-03-04", "00:00")))
+        #expect(try f.service.world.openDay.end == kathmandu.at("2026-03-04", "00:00"))
     }
 
     @Test("a zone change that crosses a tick (Kathmandu → Berlin) emits EntryChanged once")
@@ -180,8 +180,8 @@ struct ClockTroubleTests {
         f.local = berlin
         f.service.rereadZone()
         #expect(f.signals == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
-        #expect(f.entriesSignalled.map(\.date) == [try berlin.at("2026-03-02", "08:00")])
-        #expect(f.wakes == [try berlin.at("2026-03-02", "09:00")])
+        #expect(try f.entriesSignalled.map(\.date) == [berlin.at("2026-03-02", "08:00")])
+        #expect(try f.wakes == [berlin.at("2026-03-02", "09:00")])
         #expect(f.writes == ["save"])
 
         // And back: Kathmandu's latest tick is now behind the snapshot; nothing until its 13:00.
@@ -189,7 +189,7 @@ struct ClockTroubleTests {
         f.local = kathmandu
         f.service.rereadZone()
         #expect(f.signals == [] && f.writes == [])
-        #expect(f.wakes == [try kathmandu.at("2026-03-02", "13:00")])
+        #expect(try f.wakes == [kathmandu.at("2026-03-02", "13:00")])
     }
 
     @Test("a tzdata file replaced under the daemon: the new rules are adopted")
@@ -209,7 +209,7 @@ struct ClockTroubleTests {
         let local = f.service.rereadZone()
         #expect(local.zone.identifier == "Europe/Berlin" && local.zone != berlin.zone)
         #expect(f.logLines == ["time zone changed to Europe/Berlin"])
-        #expect(f.wakes == [try local.at("2026-03-02", "13:00")])
+        #expect(try f.wakes == [local.at("2026-03-02", "13:00")])
 
         // A damaged file: UTC, with the problem said once and reported; then repaired.
         f.forget()

@@ -31,8 +31,8 @@ struct RefreshTests {
         _ = try f.call(member, arguments, interface: interface)
         #expect(f.clockReads == 1)
         #expect(f.lastCall.refresh == ["PropertiesChanged(WidgetEntry)", "EntryChanged"])
-        #expect(f.service.world.snapshot?.tick == (try berlin.at("2026-03-02", "09:00")))
-        #expect(f.wakes.last == (try berlin.at("2026-03-02", "10:00")))
+        #expect(try f.service.world.snapshot?.tick == berlin.at("2026-03-02", "09:00"))
+        #expect(try f.wakes.last == berlin.at("2026-03-02", "10:00"))
     }
 
     @Test("a day that ended is closed before the call sees it")
@@ -69,7 +69,7 @@ struct RefreshTests {
         // the tick is not taken in the middle of the call.
         #expect(f.service.world.tasks.first?.completedAt == refreshedAt)
         #expect(f.lastCall.refresh == [] && f.lastCall.call == ["TasksChanged", "PropertiesChanged(WidgetEntry)"])
-        #expect(f.service.world.snapshot?.tick == (try berlin.at("2026-03-02", "08:00")))
+        #expect(try f.service.world.snapshot?.tick == berlin.at("2026-03-02", "08:00"))
         #expect(f.wakes.last == tick, "the service asked to be woken at the tick it has not taken")
 
         f.forget()

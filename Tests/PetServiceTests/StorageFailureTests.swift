@@ -83,7 +83,7 @@ struct StorageFailureTests {
         #expect(f.writes == ["closeDays(1 records)"])
         #expect(f.signals == ["TasksChanged", "PropertiesChanged(WidgetEntry)", "EntryChanged"])
         #expect(f.service.world.lastClosedDay?.description == "2026-03-02")
-        #expect(f.entriesSignalled.map(\.date) == [try berlin.at("2026-03-03", "07:00")])
+        #expect(try f.entriesSignalled.map(\.date) == [berlin.at("2026-03-03", "07:00")])
 
         f.forget()
         f.service.refresh()

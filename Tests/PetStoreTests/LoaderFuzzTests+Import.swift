@@ -315,7 +315,7 @@ extension LoaderFuzzTests {
 
     static func importFragment(_ outcomes: [ImportMutation: [ImportOutcome: Int]]) throws {
         guard full else { return }
-        var lines = [
+        var lines: [String] = [
             "### The import reader", "",
             "`LoaderFuzzTests.mutatedExports` (PetStoreTests, in-process): \(importCases) export documents, each the "
                 + "export of the same store (its `store` member written by `Backup.encoded`, as the daemon's "

@@ -376,7 +376,7 @@ import Testing
 
     static func fragment(_ outcomes: [Mutation: [Outcome: Int]]) throws {
         guard full else { return }
-        var lines = [
+        var lines: [String] = [
             "## Loader fuzz", "",
             "`LoaderFuzzTests` (PetStoreTests, in-process): \(cases) stores, each the same rich state and "
                 + "73 days of history in two year files, and the last closeout's snapshot, with one file mutated "

@@ -28,7 +28,17 @@ struct JSONTokenizer {
         guard source.count <= JSONDocument.maxBytes else {
             throw JSONReadError(problem: "the document is larger than \(JSONDocument.maxBytes >> 20) MiB", offset: 0)
         }
-        try source.withUnsafeBufferPointer { (b) throws(JSONReadError) in try parse(b) }
+        #if compiler(>=6.1)
+            try source.withUnsafeBufferPointer { (b) throws(JSONReadError) in try parse(b) }
+        #else
+            // Swift 6.0's withUnsafeBufferPointer rethrows `any Error` (Debian 13's swiftlang is
+            // 6.0.3): the typed error comes out as a value.
+            let failure = source.withUnsafeBufferPointer { (b) -> JSONReadError? in
+                do throws(JSONReadError) { try parse(b) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+        #endif
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
