@@ -98,7 +98,8 @@ struct DaemonBench {
         say(
             String(
                 format: "petctl tray: RSS %.1f, PSS %.1f, anonymous %.1f MiB (target RSS <= 8)\n",
-                (trayMemory["Rss"] ?? 0) / 1024, (trayMemory["Pss"] ?? 0) / 1024, (trayMemory["Anonymous"] ?? 0) / 1024))
+                (trayMemory["Rss"] ?? 0) / 1024, (trayMemory["Pss"] ?? 0) / 1024, (trayMemory["Anonymous"] ?? 0) / 1024)
+        )
         say(
             String(
                 format: "petctl watch --format waybar: RSS %.1f, PSS %.1f, anonymous %.1f MiB (target RSS <= 8), "
