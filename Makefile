@@ -247,17 +247,22 @@ run:
 	@$(MAKE) --no-print-directory release
 	@bash scripts/run.sh $(DAEMON) $(PETCTL)
 
+# BENCH_ARGS passes bench-daemon's options: `make bench BENCH_ARGS=--quick` (a few rounds of
+# everything, to try it), `BENCH_ARGS="--startup-only --startup-rounds 30"` (sizes and start-up).
+BENCH_ARGS ?=
 bench:
 	@bash scripts/deps.sh build run playerctl time gcc pkg-config tmux
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petctl
 	$(RELEASE) --product bench-daemon
 	cc -O2 -Wall -o .build-release/rtt bench/rtt/rtt.c $$(pkg-config --cflags --libs dbus-1)
+	cc -O2 -Wall -o .build-release/floor bench/floor/floor.c $$(pkg-config --cflags --libs dbus-1)
 	@# Resident memory after start-up counts the pages the kernel maps around each fault, which are
 	@# only those already in the page cache: read the binaries whole first, so a build compared with
 	@# an older one (partly evicted) is measured in the same state (docs/BENCHMARKS.md).
 	cat $(DAEMON) $(PETCTL) >/dev/null
-	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL) --rtt .build-release/rtt
+	.build-release/release/bench-daemon --daemon $(DAEMON) --petctl $(PETCTL) --rtt .build-release/rtt \
+		--floor .build-release/floor $(BENCH_ARGS)
 
 # Re-renders data/pets/pet_<base>.png and the contact sheet docs/pets.png from the SVGs.
 pets:

@@ -14,12 +14,18 @@ struct DaemonBench {
     let idleSeconds: Int
     /// The C round-trip client (bench/rtt/rtt.c), which `make bench` compiles.
     let rtt: String
+    /// The C floor (bench/floor/floor.c), which `make bench` compiles.
+    let floor: String
     /// A few rounds of everything, to try the benchmark itself out (`--quick`).
     let quick: Bool
     /// Only the round trips (`--round-trips-only`), so two builds can be run in turn, A B A B.
     var roundTripsOnly = false
     /// Round-trip rounds instead of the default (`--rounds N`).
     var rounds: Int?
+    /// Only the sizes and the start-up rows (`--startup-only`), to try a change to start-up.
+    var startupOnly = false
+    /// Cold starts per binary instead of the default (`--startup-rounds N`).
+    var startupRoundsOverride: Int?
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-daemon-\(getpid())").path
     let name = PetBus.name
     let path = PetBus.path
@@ -44,6 +50,7 @@ struct DaemonBench {
         try Self.prepare(tenYears, world: world, records: records)
         say("stores: the same open day, with no history and with \(records.count) closed days (10 years)\n")
         if !roundTripsOnly { try startups(bus, empty: empty, tenYears: tenYears) }
+        if startupOnly { return }
 
         let pid = try spawn([daemon, "--data-dir", tenYears, "--now", now, "--time-scale", "1"])
         try waitForName(bus, name)
@@ -60,6 +67,12 @@ struct DaemonBench {
             interface: "org.kde.StatusNotifierItem", name: "IconPixmap")
         usleep(200_000)
         let trayResident = residentKiB(tray)
+        // petctl watch, as a panel runs it, over the same idle minute.
+        let watch = try spawn([petctl, "watch", "--format", "waybar"], quiet: true)
+        usleep(500_000)
+        let watchMemory = smapsRollup(watch)
+        let watchBefore = contextSwitches(watch)
+        let trayMemory = smapsRollup(tray)
         // And the interactive Today screen, in a tmux pane of its own (it needs a terminal).
         let socket = root + "/tmux"
         var status: Int32 = 0
@@ -84,10 +97,22 @@ struct DaemonBench {
                 contextSwitches(tray) - trayBefore))
         say(
             String(
+                format: "petctl tray: RSS %.1f, PSS %.1f, anonymous %.1f MiB (target RSS <= 8)\n",
+                (trayMemory["Rss"] ?? 0) / 1024, (trayMemory["Pss"] ?? 0) / 1024, (trayMemory["Anonymous"] ?? 0) / 1024)
+        )
+        say(
+            String(
+                format: "petctl watch --format waybar: RSS %.1f, PSS %.1f, anonymous %.1f MiB (target RSS <= 8), "
+                    + "idle wake-ups over %d s: %d (target 0)\n", (watchMemory["Rss"] ?? 0) / 1024,
+                (watchMemory["Pss"] ?? 0) / 1024, (watchMemory["Anonymous"] ?? 0) / 1024, idleSeconds,
+                contextSwitches(watch) - watchBefore))
+        say(
+            String(
                 format: "petctl today --interactive: resident %.1f MiB (target <= 12), idle wake-ups over %d s: %d "
                     + "(target 0)\n", screenResident / 1024, idleSeconds,
                 (screenPid.map(contextSwitches) ?? 0) - screenBefore))
         waitpid(try spawn(["/usr/bin/tmux", "-S", socket, "kill-server"], quiet: true), &status, 0)
+        stop(watch)
         stop(tray)
         stop(pid)
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import LinuxKit
 import PetCore
 import XDG
@@ -13,11 +14,27 @@ public struct IconLocator: Sendable {
         let apps = "icons/hicolor/512x512/apps"
         let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
         let dirs = BaseDirectories(.data) { environment[$0] }.searchPaths(apps) + [prefix + "/share/" + apps]
+        // Each directory is listed once and only the names it holds are checked, instead of a
+        // stat per stage and directory (20 stages × 4 directories, nearly all missing, at every
+        // start: docs/BENCHMARKS.md, "Lean III"). A directory that cannot be listed is asked name
+        // by name, as before.
         var found: [String: String] = [:]
-        for stage in stages.stages {
-            found[stage.base] = dirs.lazy
-                .map { "\($0)/\(stage.iconName).png" }
-                .first { FileSystem.exists($0, followingLinks: true) }
+        for dir in dirs {
+            var names: Set<String>? = []
+            do {
+                try FileSystem.forEachName(in: dir) { name in
+                    guard name.starts(with: "petprogress-".utf8) else { return }
+                    names?.insert(String(decoding: name, as: UTF8.self))
+                }
+            } catch {
+                names = error.errno == ENOENT || error.errno == ENOTDIR ? [] : nil
+            }
+            for stage in stages.stages where found[stage.base] == nil {
+                let file = "\(stage.iconName).png"
+                guard names?.contains(file) ?? true else { continue }
+                let path = "\(dir)/\(file)"
+                if FileSystem.exists(path, followingLinks: true) { found[stage.base] = path }
+            }
         }
         paths = found
     }
