@@ -92,6 +92,7 @@ extension HostileImportTests {
         // (the records' places: 16 bytes a day).
         #expect(
             big.anonymous - small.anonymous < 8 << 10,
-            "RssAnon \(small.anonymous) KiB for \(small.bytes >> 20) MiB, \(big.anonymous) KiB for \(big.bytes >> 20) MiB")
+            "RssAnon \(small.anonymous) KiB for \(small.bytes >> 20) MiB, \(big.anonymous) KiB for \(big.bytes >> 20) MiB"
+        )
     }
 }

@@ -52,7 +52,9 @@ struct JSONTokenizer {
         guard let sink, !stack.isEmpty else { return }
         if stack.count <= spanDepth {
             var path: [String?] = []
-            for frame in stack.dropFirst() { path.append(frame.key < 0 ? nil : String(decoding: keyBytes(frame.key, b), as: UTF8.self)) }
+            for frame in stack.dropFirst() {
+                path.append(frame.key < 0 ? nil : String(decoding: keyBytes(frame.key, b), as: UTF8.self))
+            }
             let parentIsObject = stack[stack.count - 1].isObject
             path.append(parentIsObject ? String(decoding: keyBytes(token - 1, b), as: UTF8.self) : nil)
             sink(JSONSpan(path: path, start: start, end: end))
@@ -87,7 +89,8 @@ struct JSONTokenizer {
                     }
                     let isObject = c == UInt8(ascii: "{")
                     let parentKey = stack.last?.isObject == true ? tokens.count - 1 : -1
-                    stack.append(Frame(token: tokens.count, isObject: isObject, keysStart: keys.count, at: p, key: parentKey))
+                    stack.append(
+                        Frame(token: tokens.count, isObject: isObject, keysStart: keys.count, at: p, key: parentKey))
                     append(isObject ? .object : .array, start: p, payload: 0)
                     p += 1
                     while p < n, Self.isSpace(b[p]) { p += 1 }
@@ -148,7 +151,8 @@ struct JSONTokenizer {
     /// Kind (3 bits), flag, start (32 bits), payload (28 bits): `JSONDocument`'s layout.
     private mutating func append(_ kind: JSONKind, start: Int, payload: Int, flag: Bool = false) {
         tokens.append(
-            UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(start) << 28 | UInt64(truncatingIfNeeded: payload))
+            UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(start) << 28
+                | UInt64(truncatingIfNeeded: payload))
     }
 
     private mutating func close(_ b: UnsafeBufferPointer<UInt8>, _ end: Int) {

@@ -40,7 +40,9 @@ extension PetService {
         /// Makes a staged import and its world the store, keeping the current data
         /// (`PetStore.commitImport`).
         public var commitImport:
-            (_ stage: ImportStage, _ world: PetWorld, _ now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded) = {
+            (_ stage: ImportStage, _ world: PetWorld, _ now: Instant) throws(StoreError) -> (
+                kept: String, loaded: Loaded
+            ) = {
                 _, _, _ throws(StoreError) in throw StoreError(.inconsistent, "No store to import into.")
             }
         /// Removes a staged import that will not be committed (`PetStore.abandonImport`).

@@ -181,7 +181,8 @@ extension PetService {
         let length = day.end - day.start
         guard length >= 3600, length <= Self.longestOpenDay else {
             throw Backup.Refusal(
-                "its open day \(day.key) lasts \(length / 3600) hours and \(length % 3600 / 60) minutes, not 1 to 50 hours")
+                "its open day \(day.key) lasts \(length / 3600) hours and \(length % 3600 / 60) minutes, not 1 to 50 hours"
+            )
         }
         guard day.start <= now + 86_400 else {
             throw Backup.Refusal("its open day \(day.key) starts more than a day from now")
@@ -225,7 +226,8 @@ extension PetService {
             switch error {
             case .notRegular(let kind):
                 throw Backup.Refusal(
-                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")")
+                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")"
+                )
             case .tooLarge(let size, _):
                 throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(size) bytes)")
             default:

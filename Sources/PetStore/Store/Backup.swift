@@ -227,7 +227,8 @@ public struct Backup: Sendable {
     /// Why a document is not JSON this reader takes, as a refusal's sentence.
     static func sentence(_ error: JSONReadError) -> String {
         if error.problem.hasPrefix("an object holds the key") {
-            return "\(error.problem) (at byte \(error.offset)), so it is not an export: tools disagree on which copy counts"
+            return
+                "\(error.problem) (at byte \(error.offset)), so it is not an export: tools disagree on which copy counts"
         }
         if error.problem.hasPrefix("it nests deeper") { return "\(error.problem) (at byte \(error.offset))" }
         return "it is not valid JSON (truncated or damaged: \(error.problem) at byte \(error.offset))"

@@ -1,5 +1,5 @@
-import PetCore
 import LinuxKit
+import PetCore
 
 /// Replacing the whole store by an export's contents (petprogress(7) §5).
 extension PetStore {
