@@ -162,7 +162,7 @@ struct ImportTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let huge = world.sandbox.path("huge.json")
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
-        #expect(truncate(huge, 64 << 20 + 1) == 0)
+        #expect(truncate(huge, 1 << 30 + 1) == 0)
 
         for (arguments, needle) in [
             (["import", exported], "already holds"),
@@ -173,7 +173,7 @@ struct ImportTests {
             // A device that never ends: refused by its type, before a byte is read.
             (["import", "/dev/zero", "--replace"], "regular file"),
             (["import", world.sandbox.root, "--replace"], "regular file"),
-            (["import", huge, "--replace"], "larger than 64 MiB"),
+            (["import", huge, "--replace"], "larger than 1024 MiB"),
             (["import", malformed, "--replace"], "not valid JSON"),
             (["import", damaged, "--replace"], "graceMinutes"),
             (["import", newer, "--replace"], "newer Pet Progress (export schema 3"),

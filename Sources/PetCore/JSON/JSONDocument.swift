@@ -12,7 +12,7 @@ public final class JSONDocument: Sendable {
 
     public let bytes: [UInt8]
     /// One per value and per key, in document order: kind (3 bits), a flag (strings: holds an
-    /// escape; numbers: an integer's syntax), the start offset (28 bits), and 32 bits of payload
+    /// escape; numbers: an integer's syntax), the start offset (32 bits), and 28 bits of payload
     /// (containers: the index after their last token; strings and numbers: their length in bytes).
     let tokens: [UInt64]
 
@@ -29,8 +29,8 @@ public final class JSONDocument: Sendable {
 
     public func kind(at index: Int) -> JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: tokens[index] >> 61)) ?? .null }
     func flag(at index: Int) -> Bool { tokens[index] & (1 << 60) != 0 }
-    func start(at index: Int) -> Int { Int((tokens[index] >> 32) & 0x0FFF_FFFF) }
-    func payload(at index: Int) -> Int { Int(tokens[index] & 0xFFFF_FFFF) }
+    func start(at index: Int) -> Int { Int((tokens[index] >> 28) & 0xFFFF_FFFF) }
+    func payload(at index: Int) -> Int { Int(tokens[index] & 0x0FFF_FFFF) }
 
     /// The index of the value after the one at `index` (past everything a container holds).
     public func next(after index: Int) -> Int {

@@ -12,15 +12,54 @@ struct JSONTokenizer {
         var keysStart: Int
         /// The keys by hash, once the object has more than a few.
         var seen: [UInt64: [Int]]? = nil
+        /// Where the container opens in the bytes, and the token of the key it is the value of
+        /// (-1: an array's element, or the root).
+        var at: Int = 0
+        var key: Int = -1
     }
 
     private var stack: [Frame] = []
     /// The key tokens of the open objects, innermost last.
     private var keys: [Int] = []
 
+    /// Streaming (`JSONStream`): called with each value that ends at most `spanDepth` deep, after
+    /// which the value's tokens are dropped (only the open containers and their keys are kept).
+    private var sink: ((JSONSpan) -> Void)?
+    private var spanDepth = 0
+
     init(_ bytes: [UInt8]) {
         source = bytes
         tokens.reserveCapacity(min(bytes.count / 6 + 16, 1 << 20))
+    }
+
+    /// A streaming pass over `b` (see `JSONStream.read`).
+    init(streaming spanDepth: Int, _ sink: @escaping (JSONSpan) -> Void) {
+        source = []
+        self.spanDepth = spanDepth
+        self.sink = sink
+    }
+
+    mutating func stream(_ b: UnsafeBufferPointer<UInt8>) throws(JSONReadError) {
+        guard b.count <= JSONStream.maxBytes else {
+            throw JSONReadError(problem: "the document is larger than \(JSONStream.maxBytes >> 20) MiB", offset: 0)
+        }
+        try parse(b)
+    }
+
+    /// A value at `token` ended (its bytes `start..<end`): when streaming, told to the sink and
+    /// forgotten.
+    private mutating func completed(_ token: Int, _ start: Int, _ end: Int, _ b: UnsafeBufferPointer<UInt8>) {
+        guard let sink, !stack.isEmpty else { return }
+        if stack.count <= spanDepth {
+            var path: [String?] = []
+            for frame in stack.dropFirst() {
+                path.append(frame.key < 0 ? nil : String(decoding: keyBytes(frame.key, b), as: UTF8.self))
+            }
+            let parentIsObject = stack[stack.count - 1].isObject
+            path.append(parentIsObject ? String(decoding: keyBytes(token - 1, b), as: UTF8.self) : nil)
+            sink(JSONSpan(path: path, start: start, end: end))
+        }
+        tokens.removeSubrange(token...)
     }
 
     mutating func run() throws(JSONReadError) {
@@ -59,26 +98,40 @@ struct JSONTokenizer {
                         throw fail("it nests deeper than \(JSONDocument.maxDepth) arrays or objects", p)
                     }
                     let isObject = c == UInt8(ascii: "{")
-                    stack.append(Frame(token: tokens.count, isObject: isObject, keysStart: keys.count))
+                    let parentKey = stack.last?.isObject == true ? tokens.count - 1 : -1
+                    stack.append(
+                        Frame(token: tokens.count, isObject: isObject, keysStart: keys.count, at: p, key: parentKey))
                     append(isObject ? .object : .array, start: p, payload: 0)
                     p += 1
                     while p < n, Self.isSpace(b[p]) { p += 1 }
                     if p < n, b[p] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         p += 1
-                        close()
+                        close(b, p)
                         needValue = false
                     } else if isObject {
                         try key(b, &p)
                     }
                 case UInt8(ascii: "\""):
+                    let at = p
                     try string(b, &p)
                     needValue = false
+                    completed(tokens.count - 1, at, p, b)
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let at = p
                     try number(b, &p)
                     needValue = false
-                case UInt8(ascii: "t"): try literal(b, &p, "true", .true); needValue = false
-                case UInt8(ascii: "f"): try literal(b, &p, "false", .false); needValue = false
-                case UInt8(ascii: "n"): try literal(b, &p, "null", .null); needValue = false
+                    completed(tokens.count - 1, at, p, b)
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let at = p
+                    if c == UInt8(ascii: "t") {
+                        try literal(b, &p, "true", .true)
+                    } else if c == UInt8(ascii: "f") {
+                        try literal(b, &p, "false", .false)
+                    } else {
+                        try literal(b, &p, "null", .null)
+                    }
+                    needValue = false
+                    completed(tokens.count - 1, at, p, b)
                 default: throw fail("a value was expected", p)
                 }
             } else {
@@ -97,7 +150,7 @@ struct JSONTokenizer {
                     needValue = true
                 } else if c == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     p += 1
-                    close()
+                    close(b, p)
                 } else {
                     throw fail(top.isObject ? "a , or } was expected" : "a , or ] was expected", p)
                 }
@@ -105,15 +158,18 @@ struct JSONTokenizer {
         }
     }
 
+    /// Kind (3 bits), flag, start (32 bits), payload (28 bits): `JSONDocument`'s layout.
     private mutating func append(_ kind: JSONKind, start: Int, payload: Int, flag: Bool = false) {
         tokens.append(
-            UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(start) << 32 | UInt64(truncatingIfNeeded: payload))
+            UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(start) << 28
+                | UInt64(truncatingIfNeeded: payload))
     }
 
-    private mutating func close() {
+    private mutating func close(_ b: UnsafeBufferPointer<UInt8>, _ end: Int) {
         let frame = stack.removeLast()
         tokens[frame.token] |= UInt64(tokens.count)
         if frame.isObject { keys.removeSubrange(frame.keysStart...) }
+        completed(frame.token, frame.at, end, b)
     }
 
     /// A member's key and its colon; refuses a key the object already holds.
@@ -159,8 +215,8 @@ struct JSONTokenizer {
 
     private func keyBytes(_ token: Int, _ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let t = tokens[token]
-        let s = Int((t >> 32) & 0x0FFF_FFFF)
-        let n = Int(t & 0xFFFF_FFFF)
+        let s = Int((t >> 28) & 0xFFFF_FFFF)
+        let n = Int(t & 0x0FFF_FFFF)
         guard t & (1 << 60) != 0 else { return Array(b[s..<s + n]) }
         return Self.unescape(b, s, s + n)
     }
@@ -169,10 +225,10 @@ struct JSONTokenizer {
         let tx = tokens[x]
         let ty = tokens[y]
         if (tx | ty) & (1 << 60) == 0 {
-            let nx = Int(tx & 0xFFFF_FFFF)
-            guard nx == Int(ty & 0xFFFF_FFFF) else { return false }
-            let sx = Int((tx >> 32) & 0x0FFF_FFFF)
-            let sy = Int((ty >> 32) & 0x0FFF_FFFF)
+            let nx = Int(tx & 0x0FFF_FFFF)
+            guard nx == Int(ty & 0x0FFF_FFFF) else { return false }
+            let sx = Int((tx >> 28) & 0xFFFF_FFFF)
+            let sy = Int((ty >> 28) & 0xFFFF_FFFF)
             for k in 0..<nx where b[sx + k] != b[sy + k] { return false }
             return true
         }
@@ -302,6 +358,9 @@ struct JSONTokenizer {
             guard wellFormed else { throw fail("a string is not UTF-8") }
             i += count + 1
         }
+        guard i - start < JSONStream.longestValue else {
+            throw JSONReadError(problem: "a string is longer than \(JSONStream.longestValue >> 20) MiB", offset: start)
+        }
         append(.string, start: start, payload: i - start, flag: escaped)
         p = i + 1
     }
@@ -339,6 +398,9 @@ struct JSONTokenizer {
             guard let d = Double(text), d.isFinite else {
                 throw JSONReadError(problem: "a number is beyond what a double holds", offset: start)
             }
+        }
+        guard i - start < JSONStream.longestValue else {
+            throw JSONReadError(problem: "a number is beyond what a double holds", offset: start)
         }
         append(.number, start: start, payload: i - start, flag: integer)
         p = i

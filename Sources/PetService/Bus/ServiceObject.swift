@@ -105,33 +105,38 @@ extension PetService {
             }
             guard let file else { throw DBusError.invalidArgs("Import needs a file descriptor.") }
             let (replace, dryRun) = (arguments.1, arguments.2)
-            func finish(_ parsed: Result<Backup, Backup.Refusal>) throws -> ExportedObject.Reply {
-                do {
-                    let summary = try self.importParsed(parsed, replace: replace, dryRun: dryRun)
-                    return .encoded(try member.reply.encoded(summary))
-                } catch let error as PetError {
-                    throw error.dbus
-                }
-            }
             guard !self.importReading else {
                 throw PetError(
                     .invalidArgument,
                     "Another export is being read for an import; nothing was changed. Try again when it has finished."
                 ).dbus
             }
-            let bytes: [UInt8]
-            do throws(PetError) { bytes = try self.importBytes(file, replace: replace, dryRun: dryRun) } catch {
+            let mapped: MappedFile
+            let stage: ImportStage?
+            do throws(PetError) {
+                mapped = try self.importMapping(file, replace: replace, dryRun: dryRun)
+                stage = try self.importStage(dryRun: dryRun)
+            } catch {
                 throw error.dbus
             }
+            func finish(_ read: Result<Backup.Streamed, Backup.Refusal>) throws -> ExportedObject.Reply {
+                do {
+                    let summary = try self.importFinish(read, stage: stage, replace: replace, dryRun: dryRun)
+                    return .encoded(try member.reply.encoded(summary))
+                } catch let error as PetError {
+                    throw error.dbus
+                }
+            }
             // Without a loop to come back to (a test's service), in place.
-            guard let offLoop = self.offLoop else { return try finish(PetService.parse(bytes)) }
+            guard let offLoop = self.offLoop else { return try finish(PetService.stream(mapped, into: stage)) }
             let box = ParsedImport()
             let pending = call.deferReply()
             self.importReading = true
-            let started = offLoop({ box.parsed = PetService.parse(bytes) }) { [unowned self] in
+            let started = offLoop({ box.parsed = PetService.stream(mapped, into: stage) }) { [unowned self] in
                 self.importReading = false
                 self.commit()
                 guard let parsed = box.parsed else {
+                    if stage != nil { self.environment.abandonImport() }
                     pending.send(.failure(DBusError.failed("The import's reading ended without a result.")))
                     return
                 }
@@ -140,7 +145,7 @@ extension PetService {
             if !started {
                 // No thread to be had: read in place, as before.
                 self.importReading = false
-                pending.send(Result { try finish(PetService.parse(bytes)) })
+                pending.send(Result { try finish(PetService.stream(mapped, into: stage)) })
             }
             return .deferred
         }
@@ -152,6 +157,13 @@ extension PetService {
         let member = PetBus.Methods.restore
         return ExportedObject.Method(member.name, in: member.inSignature, out: member.outSignature) {
             [unowned self] (call: MethodCall) throws -> ExportedObject.Reply in
+            // An import stages its store meanwhile, where a restore would stage its own.
+            guard !self.importReading else {
+                throw PetError(
+                    .invalidArgument,
+                    "An export is being read for an import; nothing was changed. Try again when it has finished."
+                ).dbus
+            }
             self.commit()
             let arguments: (String, Bool)
             do throws(BusDecodingError) { arguments = try member.arguments.decode(call.arguments) } catch {

@@ -148,6 +148,14 @@ public final class Daemon {
         serving.keepBeforeCatchUp = { world throws(StoreError) in
             try write(.snapshotBeforeCatchUp) { () throws(StoreError) in try store.keepBeforeCatchUp(world) }
         }
+        serving.beginImport = { () throws(StoreError) in try store.beginImport() }
+        serving.commitImport = { stage, world, now throws(StoreError) in
+            var restored: (kept: String, loaded: Loaded)?
+            try write(.restore) { () throws(StoreError) in restored = try store.commitImport(stage, world: world, now: now) }
+            guard let restored else { throw StoreError(.inconsistent, "The import did not run.") }
+            return restored
+        }
+        serving.abandonImport = { store.abandonImport() }
         serving.generations = { () throws(StoreError) in try store.generationList() }
         serving.generation = { name throws(StoreError) in try store.generation(named: name) }
         serving.restoreGeneration = { generation, now, dryRun throws(StoreError) in

@@ -33,6 +33,20 @@ extension PetService {
         /// Replaces the whole store by a backup, keeping the current data; where it was kept, and
         /// what loading the new store found (`PetStore.restore`).
         public var restore: (_ backup: Backup, _ now: Instant) throws(StoreError) -> (kept: String, loaded: Loaded)
+        /// Begins an import's staged store (`PetStore.beginImport`).
+        public var beginImport: () throws(StoreError) -> ImportStage = { () throws(StoreError) in
+            throw StoreError(.inconsistent, "No store to import into.")
+        }
+        /// Makes a staged import and its world the store, keeping the current data
+        /// (`PetStore.commitImport`).
+        public var commitImport:
+            (_ stage: ImportStage, _ world: PetWorld, _ now: Instant) throws(StoreError) -> (
+                kept: String, loaded: Loaded
+            ) = {
+                _, _, _ throws(StoreError) in throw StoreError(.inconsistent, "No store to import into.")
+            }
+        /// Removes a staged import that will not be committed (`PetStore.abandonImport`).
+        public var abandonImport: () -> Void = {}
         /// Marks the last recovery acknowledged, durably (`PetStore.acknowledgeRecovery`).
         public var acknowledgeRecovery: () throws(StoreError) -> Recovery?
         /// The data directory, as `GetStatus` reports it.

@@ -63,53 +63,79 @@ extension PetService {
 
     /// Reads the export in `file`, checks it whole and, unless `dryRun`, makes it the store: only
     /// over a store that holds nothing unless `replace`. Any refusal changes nothing. (In one go:
-    /// the bus's `Import` parses off the loop, `ServiceObject.importMethod`.)
+    /// the bus's `Import` reads off the loop, `ServiceObject.importMethod`.)
     func importDocument(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportSummary {
-        let bytes = try importBytes(file, replace: replace, dryRun: dryRun)
-        return try importParsed(Self.parse(bytes), replace: replace, dryRun: dryRun)
+        let mapped = try importMapping(file, replace: replace, dryRun: dryRun)
+        let stage = try importStage(dryRun: dryRun)
+        return try importFinish(Self.stream(mapped, into: stage), stage: stage, replace: replace, dryRun: dryRun)
     }
 
-    /// The document's bytes, read before anything else is done with it; a real import over a
-    /// store that holds something is refused before a byte is read.
-    func importBytes(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> [UInt8] {
+    /// The document mapped, before anything else is done with it; a real import over a store that
+    /// holds something is refused before a byte is read.
+    func importMapping(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> MappedFile {
         if !replace, !dryRun, let held = holdings() { throw Self.wouldReplace(held) }
         do throws(Backup.Refusal) {
-            return try Self.readDocument(file)
+            return try Self.mapDocument(file)
         } catch {
             throw Self.refused(error)
         }
     }
 
-    /// The document read and checked as a store (`Backup.read`): pure, so it may run off the loop.
-    static func parse(_ bytes: [UInt8]) -> Result<Backup, Backup.Refusal> {
-        Result { () throws(Backup.Refusal) in
-            try Backup.read(document: bytes, format: PetBus.exportFormat, schema: PetBus.exportSchema)
+    /// Where a real import stages its new store (nil for a dry run, which writes nothing).
+    func importStage(dryRun: Bool) throws(PetError) -> ImportStage? {
+        guard !dryRun else { return nil }
+        do {
+            return try environment.beginImport()
+        } catch {
+            log("could not import: \(error)")
+            throw PetError(.storageFailure, "The export could not be imported (\(error.message)).")
         }
     }
 
-    /// The rest of an import once the document is parsed: its open day checked against now, the
-    /// store checked again (it may have changed meanwhile), then, unless `dryRun`, made the store.
-    func importParsed(_ parsed: Result<Backup, Backup.Refusal>, replace: Bool, dryRun: Bool) throws(PetError)
-        -> ImportSummary
-    {
-        let backup: Backup
+    /// The document read and checked as a store (`Backup.read(mapped:…)`), each record staged as
+    /// it is read when `stage` is given: touches nothing of the loop's, so it may run off the loop.
+    static func stream(_ mapped: MappedFile, into stage: ImportStage?) -> Result<Backup.Streamed, Backup.Refusal> {
+        Result { () throws(Backup.Refusal) in
+            try Backup.read(mapped: mapped.bytes, format: PetBus.exportFormat, schema: PetBus.exportSchema) {
+                (record) throws(Backup.Refusal) in
+                do throws(StoreError) {
+                    try stage?.append(record)
+                } catch {
+                    throw Backup.Refusal("the data directory could not take its history (\(error.message))")
+                }
+            }
+        }
+    }
+
+    /// The rest of an import once the document is read: its open day checked against now, the
+    /// store checked again (it may have changed meanwhile), then, unless `dryRun`, the staged
+    /// store made the store. A refusal removes what was staged.
+    func importFinish(
+        _ read: Result<Backup.Streamed, Backup.Refusal>, stage: ImportStage?, replace: Bool, dryRun: Bool
+    ) throws(PetError) -> ImportSummary {
+        let streamed: Backup.Streamed
         do throws(Backup.Refusal) {
-            backup = try parsed.get()
-            try plausible(backup.world.openDay)
+            streamed = try read.get()
+            try plausible(streamed.world.openDay)
         } catch {
+            if stage != nil { environment.abandonImport() }
             throw Self.refused(error)
         }
         // A check reads the document whatever the store holds, and says whether replace is needed.
-        guard !dryRun else {
-            var checked = summary(of: backup.world, history: backup.history, imported: false, keptIn: "")
+        guard let stage, !dryRun else {
+            var checked = summary(of: streamed.world, history: streamed, imported: false, keptIn: "")
             checked.needsReplace = !replace && holdings() != nil
             return checked
         }
-        if !replace, let held = holdings() { throw Self.wouldReplace(held) }
+        if !replace, let held = holdings() {
+            environment.abandonImport()
+            throw Self.wouldReplace(held)
+        }
         let restored: (kept: String, loaded: Loaded)
         do {
-            restored = try environment.restore(backup, now)
+            restored = try environment.commitImport(stage, streamed.world, now)
         } catch {
+            environment.abandonImport()
             log("could not import: \(error)")
             throw PetError(.storageFailure, "The export could not be imported (\(error.message)).")
         }
@@ -119,8 +145,8 @@ extension PetService {
                 .storageFailure, "The imported state could not be read back; the previous data is in \(restored.kept).")
         }
         world = loaded
-        log("imported an export (\(backup.history.count) closed days); the previous data is in \(restored.kept)")
-        let reply = summary(of: loaded, history: backup.history, imported: true, keptIn: restored.kept)
+        log("imported an export (\(streamed.days) closed days); the previous data is in \(restored.kept)")
+        let reply = summary(of: loaded, history: streamed, imported: true, keptIn: restored.kept)
         // As at a start: days that ended since the export close now, with their own signals.
         refresh()
         emit(.tasksChanged)
@@ -155,7 +181,8 @@ extension PetService {
         let length = day.end - day.start
         guard length >= 3600, length <= Self.longestOpenDay else {
             throw Backup.Refusal(
-                "its open day \(day.key) lasts \(length / 3600) hours and \(length % 3600 / 60) minutes, not 1 to 50 hours")
+                "its open day \(day.key) lasts \(length / 3600) hours and \(length % 3600 / 60) minutes, not 1 to 50 hours"
+            )
         }
         guard day.start <= now + 86_400 else {
             throw Backup.Refusal("its open day \(day.key) starts more than a day from now")
@@ -174,32 +201,33 @@ extension PetService {
         return found.isEmpty ? nil : found.joined(separator: ", ")
     }
 
-    private func summary(of imported: PetWorld, history: [DayRecord], imported done: Bool, keptIn: String)
+    private func summary(of imported: PetWorld, history: Backup.Streamed, imported done: Bool, keptIn: String)
         -> ImportSummary
     {
         let pet = imported.livePet(stages)
         return ImportSummary(
-            imported: done, keptIn: keptIn, days: history.count,
-            historyTasks: history.reduce(0) { $0 + $1.tasks.count },
-            firstDay: history.first.map { "\($0.day.key)" } ?? "", lastDay: history.last.map { "\($0.day.key)" } ?? "",
+            imported: done, keptIn: keptIn, days: history.days, historyTasks: history.tasks,
+            firstDay: history.firstDay.map { "\($0)" } ?? "", lastDay: history.lastDay.map { "\($0)" } ?? "",
             openDay: "\(imported.openDay.key)", openTasks: imported.tasks.count, tomorrowTasks: imported.tomorrow.count,
             templates: imported.templates.count, restDays: imported.restDays.count,
             stageIndex: pet.stageIndex, stageName: stages.stage(pet.stageIndex).name,
             stageXP: pet.stageXP)
     }
 
-    /// The document's bytes: only from a regular file (a pipe, a socket or a device could block the
-    /// daemon or never end), read from its start, at most `PetBus.importLimit` (LinuxKit's one
-    /// small-file read, from the passed descriptor, whoever owns the file: petctl opened it).
-    static func readDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> [UInt8] {
+    /// The document mapped: only a regular file (a pipe, a socket or a device could block the
+    /// daemon or never end), at most `PetBus.importLimit`, refused by its size before a byte is
+    /// read (LinuxKit's `MappedFile`, from the passed descriptor, whoever owns the file: petctl
+    /// opened it). Its pages are the file's, not the daemon's own memory.
+    static func mapDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> MappedFile {
         let limit = PetBus.importLimit
         do throws(SmallFile.Failure) {
-            return try SmallFile.read(file, limit: limit, owner: .anyone)
+            return try MappedFile.map(file, limit: limit, owner: .anyone)
         } catch {
             switch error {
             case .notRegular(let kind):
                 throw Backup.Refusal(
-                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")")
+                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")"
+                )
             case .tooLarge(let size, _):
                 throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(size) bytes)")
             default:
@@ -209,8 +237,8 @@ extension PetService {
     }
 }
 
-/// An import's parse, written by the thread that reads the document and read on the loop after
+/// An import's read, written by the thread that reads the document and read on the loop after
 /// that thread is joined (`OffLoopWork` orders the two).
 final class ParsedImport: @unchecked Sendable {
-    var parsed: Result<Backup, Backup.Refusal>?
+    var parsed: Result<Backup.Streamed, Backup.Refusal>?
 }

@@ -30,9 +30,7 @@ enum StoreSwap {
         in folder: DataFolder, with files: [(name: String, bytes: [UInt8])],
         linking: [(from: DataFolder, name: String)] = [], stamp: String
     ) throws(StoreError) -> String {
-        try clear(staged, in: folder)
-        try folder.makeDirectory(staged)
-        let stage = try folder.folder(staged)
+        let stage = try begin(in: folder)
         for file in linking {
             // Only regular files of ours are taken (a link would be taken as a link, not followed).
             try file.from.open(file.name).close()
@@ -44,6 +42,19 @@ enum StoreSwap {
             try io(out.writeAll(file.bytes))
             try io(out.fsync())
         }
+        return try commit(stage, in: folder, stamp: stamp)
+    }
+
+    /// An empty staged directory, whatever an earlier swap left there.
+    static func begin(in folder: DataFolder) throws(StoreError) -> DataFolder {
+        try clear(staged, in: folder)
+        try folder.makeDirectory(staged)
+        return try folder.folder(staged)
+    }
+
+    /// Makes the staged files (each written and fsynced) the store's data files, in one durable
+    /// step; returns the directory the current ones were kept in.
+    static func commit(_ stage: DataFolder, in folder: DataFolder, stamp: String) throws(StoreError) -> String {
         try stage.fsync()
         let backup = try keepCurrent(in: folder, stamp: stamp)
         do {
@@ -59,6 +70,9 @@ enum StoreSwap {
         pruneBackups(in: folder)
         return backup.path
     }
+
+    /// Removes what a staging left (an import refused or failed after it began).
+    static func abandon(in folder: DataFolder) { try? clear(staged, in: folder) }
 
     /// How many replaced data sets are kept aside (petprogress(7) §5).
     static let keptBackups = 3

@@ -42,7 +42,10 @@ struct Import: ParsableCommand {
             throw Session.refuse(tr("cannot open %s: %s", file, error.reason))
         }
         defer { document.close() }
-        let summary = try Session.run { client in
+        // The daemon reads the document whole before it answers: time for it as for the rest,
+        // and a second a MiB (a year at the task limit is about 30 MB; the bound is 1 GiB).
+        let size = (try? document.size()).map { Int64(clamping: $0) } ?? 0
+        let summary = try Session.run(timeout: .seconds(25) + .seconds(size >> 20)) { client in
             try client.importDocument(descriptor: document.rawValue, replace: replace, dryRun: check)
         }
         Output.lines(Self.report(summary, file: file))

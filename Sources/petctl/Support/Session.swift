@@ -34,9 +34,9 @@ enum Session {
     /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3, no
     /// answer in time exits 4. Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``)
     /// pass through.
-    static func run<T>(_ body: (PetClient) throws -> T) throws -> T {
+    static func run<T>(timeout: Duration = .seconds(25), _ body: (PetClient) throws -> T) throws -> T {
         do {
-            return try body(try client(timeout: replyTimeout(.seconds(25))))
+            return try body(try client(timeout: replyTimeout(timeout)))
         } catch let error as PetClientError {
             throw fail(error)
         }
