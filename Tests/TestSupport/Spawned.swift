@@ -69,7 +69,15 @@ public final class Spawned: @unchecked Sendable {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var child: pid_t = 0
-        let result = Self.spawnLock.withLock { posix_spawnp(&child, executable, &actions, &attributes, argv, envp) }
+        var result = Self.spawnLock.withLock { posix_spawnp(&child, executable, &actions, &attributes, argv, envp) }
+        // A binary a test has just copied (HostileCatalogueTests' petctl) can be "busy" for a moment:
+        // a process another test forked meanwhile holds the copy's write descriptor until it execs.
+        var tries = 0
+        while result == ETXTBSY, tries < 100 {
+            tries += 1
+            usleep(20_000)
+            result = Self.spawnLock.withLock { posix_spawnp(&child, executable, &actions, &attributes, argv, envp) }
+        }
         guard result == 0 else {
             throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))")
         }
