@@ -37,14 +37,19 @@ struct WatchTests {
         // Tick lines: each date one hour after the last; the change line keeps the date it saw.
         var last = dates.first?.date ?? 0
         var ticks = 0
+        var changes = 0
         for (date, total) in dates.dropFirst() {
-            if total == 1, date == last { continue }  // the task change
+            if total == 1, date == last {  // the task change: a line that keeps the date it saw
+                changes += 1
+                continue
+            }
             #expect(date == last + 3600, "\(dates)")
             last = date
             ticks += 1
         }
         #expect(ticks >= 2)
-        #expect(dates.filter { $0.total == 1 }.count <= 2, "one line for the task change (and maybe a later tick)")
+        // One line for the change, however many ticks a slow machine lets through before the kill.
+        #expect(changes == 1, "one line for the task change: \(dates)")
     }
 
     /// On the simulated clock (60×: a simulated minute per real second), with a 10-minute grace:
