@@ -72,6 +72,24 @@ struct HostileCatalogueTests {
         return out + data
     }
 
+    /// A copy of an executable written through a descriptor opened with O_CLOEXEC: FileManager's
+    /// copy leaves its write descriptor to any process another test forks meanwhile, which then
+    /// holds it for its whole life and every start of the copy fails with ETXTBSY ("Text file busy").
+    static func copyExecutable(_ source: String, to target: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw HarnessError("cannot create \(target): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var written = 0
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            while written < buffer.count {
+                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                guard n > 0 else { throw HarnessError("cannot write \(target): \(String(cString: strerror(errno)))") }
+                written += n
+            }
+        }
+    }
+
     @Test("no crash, the usual statuses, the hostile text shown as written")
     func hostileCatalogue() async throws {
         let world = try await World("hostilecatalogue")
@@ -102,7 +120,7 @@ struct HostileCatalogueTests {
         let locale = world.sandbox.path("tree/share/locale/de/LC_MESSAGES")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: locale, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: petctl, toPath: bin + "/petctl")
+        try Self.copyExecutable(petctl, to: bin + "/petctl")
         try Data(Self.catalogue(entries)).write(to: URL(fileURLWithPath: locale + "/petprogress.mo"))
 
         let environment = world.petctlEnvironment.merging(
