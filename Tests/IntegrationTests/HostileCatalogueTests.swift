@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A hostile translation catalogue (issue 37 item 6): every one of petctl's messages translated into
+/// A hostile translation catalogue: every one of petctl's messages translated into
 /// a format string that would trap, overflow or read past its arguments if it were handed to a
 /// printf — `%99999999999999999999d`, `%n`, more placeholders than arguments, positions past them,
 /// a lone `%`, C's length modifiers, bidi controls, invalid UTF-8, a 256 KiB string — and a

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// At 40 columns nothing is cut mid-word (issue 38.5): a task's notes that do not fit under its
+/// At 40 columns nothing is cut mid-word: a task's notes that do not fit under its
 /// title go whole onto the next line, in German and French as in English.
 @Suite("40 columns: whole words")
 struct NarrowWordsTests {

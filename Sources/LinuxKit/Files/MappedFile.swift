@@ -24,15 +24,7 @@ public final class MappedFile: @unchecked Sendable {
     public static func map(_ file: FileDescriptor, limit: Int, owner: SmallFile.Owner = .us)
         throws(SmallFile.Failure) -> MappedFile
     {
-        let status: FileStatus
-        do {
-            status = try file.status()
-        } catch {
-            throw .system(error)
-        }
-        guard status.isRegularFile else { throw .notRegular(kind: status.kind) }
-        if owner == .us, status.owner != geteuid() { throw .notOurs(owner: status.owner) }
-        guard status.size <= Int64(limit) else { throw .tooLarge(size: status.size, limit: limit) }
+        let status = try SmallFile.checked(file, limit: limit, owner: owner)
         let size = Int(status.size)
         guard size > 0 else { return MappedFile(UnsafeRawBufferPointer(start: nil, count: 0), length: 0) }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0)

@@ -59,11 +59,9 @@ public enum SmallFile {
         return try read(file, limit: limit, owner: owner)
     }
 
-    /// The bytes of an open file from its start to its end, at most `limit` of them, under the
-    /// same rules. Only `fstat` and `pread`: the descriptor's flags and position are left as they
-    /// are (one received from another process shares them with its sender), and a regular file's
-    /// read never waits.
-    public static func read(_ file: FileDescriptor, limit: Int, owner: Owner = .us) throws(Failure) -> [UInt8] {
+    /// The open file's status once it passes the rules every bounded read and map follows (`fstat`
+    /// only): a regular file, ours unless `owner` is `.anyone`, at most `limit` bytes.
+    static func checked(_ file: FileDescriptor, limit: Int, owner: Owner) throws(Failure) -> FileStatus {
         let status: FileStatus
         do {
             status = try file.status()
@@ -73,6 +71,15 @@ public enum SmallFile {
         guard status.isRegularFile else { throw .notRegular(kind: status.kind) }
         if owner == .us, status.owner != geteuid() { throw .notOurs(owner: status.owner) }
         guard status.size <= Int64(limit) else { throw .tooLarge(size: status.size, limit: limit) }
+        return status
+    }
+
+    /// The bytes of an open file from its start to its end, at most `limit` of them, under the
+    /// same rules. Only `fstat` and `pread`: the descriptor's flags and position are left as they
+    /// are (one received from another process shares them with its sender), and a regular file's
+    /// read never waits.
+    public static func read(_ file: FileDescriptor, limit: Int, owner: Owner = .us) throws(Failure) -> [UInt8] {
+        let status = try checked(file, limit: limit, owner: owner)
         var bytes: [UInt8]
         do {
             // One byte more than fstat said: a file that grew since is read on, to the bound's

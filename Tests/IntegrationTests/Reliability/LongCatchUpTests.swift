@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 extension Reliability {
-    /// A catch-up over years at the per-day task limit (petprogress(7) §3.1, issue 37 item 1): the
+    /// A catch-up over years at the per-day task limit (petprogress(7) §3.1): the
     /// real daemon, its open day years back with 100 daily templates and 100 one-offs rolling over
     /// (200 tasks a day), started years later. Its peak resident size (`VmHWM`) stays under
     /// 100 MiB — the unit's `MemoryMax` is 128M — because it commits in bounded steps; the snapshot
