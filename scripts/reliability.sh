@@ -25,7 +25,7 @@ swift_test() { swift test --skip-build --filter "$1"; }
 
 step load swift_test 'IntegrationTests.Reliability/LoadTests'
 step crashes swift_test 'IntegrationTests.Reliability/CrashLoadTests'
-step bus-loss swift_test 'IntegrationTests.LifecycleTests/busKilledUnderLoad'
+step bus-loss swift_test 'IntegrationTests.Reliability/BusLossTests'
 step soak swift_test 'IntegrationTests.Reliability/SoakTests'
 
 # Clock and zone trouble against the real binary: what this machine allows — zone
