@@ -42,7 +42,7 @@ mkdir -p "$src"
 cp -r "$repo/contrib/plasma/io.petprogress.plasmoid" "$repo/contrib/plasma/tests" "$src/"
 python3 "$repo/contrib/plasma/po.py" compile "$src/io.petprogress.plasmoid/contents/locale"
 python3 "$repo/contrib/plasma/po.py" pseudo "$src/io.petprogress.plasmoid/contents/locale"
-cp "$repo/Tests/PetCtlTests/Fixtures/time-input.tsv" "$src/tests/"
+cp "$repo/Tests/PetCtlTests/Fixtures/time-input.tsv" "$repo/Tests/PetCtlTests/Fixtures/flip-rule.tsv" "$src/tests/"
 # The pet's icons where the session looks (as make install puts them), and the daemon's activation.
 icons=$root/usr/share/icons/hicolor
 mkdir -p "$icons/scalable/apps" "$icons/symbolic/apps"

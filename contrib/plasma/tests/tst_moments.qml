@@ -1,6 +1,7 @@
 /*
- * When the widget re-reads by itself (contents/code/moments.js): the entry's next tick and the
- * shown tasks' due and overdue moments, whichever comes first, on the daemon's clock at its scale.
+ * When the widget re-reads by itself (contents/code/moments.js): the shown tasks' flips by petctl's
+ * rule, checked against petctl's own table (Tests/PetCtlTests/Fixtures/flip-rule.tsv, copied beside
+ * this file by check-plasma-widget.sh), and the entry's next tick, whichever comes first.
  */
 import QtQuick
 import QtTest
@@ -10,33 +11,46 @@ import "../io.petprogress.plasmoid/contents/code/moments.js" as Moments
 TestCase {
     name: "Moments"
 
-    readonly property var entry: ({
-        next_date: 1000 + 3600,
-        upcoming: [{due_at: 1000 + 600, overdue_at: 1000 + 1500}, {due_at: 1000 + 1800, overdue_at: 1000 + 2700}]
-    })
-
-    function test_firstMomentAfterNow() {
-        compare(Moments.nextMoment(entry, 1000), 1600, "the next task turns due");
-        compare(Moments.nextMoment(entry, 1600), 2500, "then overdue");
-        compare(Moments.nextMoment(entry, 2500), 2800, "then the second task turns due");
-        compare(Moments.nextMoment(entry, 3700), 4600, "then the tick");
-        compare(Moments.nextMoment(entry, 4600), null, "nothing after the tick is known");
-        compare(Moments.nextMoment(null, 0), null, "no entry, no moment");
+    /** `due_at/overdue_at/flags`, comma-separated, as task records; `-` for none. */
+    function tasks(text) {
+        if (text === "-")
+            return [];
+        return text.split(",").map(function (task) {
+            const parts = task.split("/");
+            return {due_at: Number(parts[0]), overdue_at: Number(parts[1]), due: parts[2].indexOf("d") >= 0,
+                    overdue: parts[2].indexOf("o") >= 0};
+        });
     }
 
-    function test_neverTheTaskAlreadyPast() {
-        const done = {next_date: 5000, upcoming: [{due_at: 0, overdue_at: 0}]};
-        compare(Moments.nextMoment(done, 1000), 5000, "0 is never");
+    function test_petctlTable() {
+        const request = new XMLHttpRequest();
+        request.open("GET", Qt.resolvedUrl("flip-rule.tsv"), false);
+        request.send();
+        const rows = request.responseText.split("\n").filter(line => line !== "" && !line.startsWith("#"))
+            .slice(1).map(line => line.split("\t"));
+        verify(rows.length >= 20, rows.length + " rows");
+        for (const [upcoming, daemonNow, realNow, timeScale, wait, why] of rows) {
+            const got = Moments.flipWait(tasks(upcoming), Number(daemonNow), Number(realNow), Number(timeScale));
+            if (wait === "none")
+                compare(got, null, why);
+            else
+                verify(got !== null && Math.abs(got - Number(wait)) < 1e-9, why + ": got " + got + ", expected " + wait);
+            // The same tasks in the popup's list instead of the entry's: the same wait, in whole ms.
+            const entry = {next_date: 0, upcoming: []};
+            const ms = Moments.nextWaitMs(entry, tasks(upcoming), Number(daemonNow), Number(realNow), Number(timeScale));
+            compare(ms, wait === "none" ? null : Math.ceil(Number(wait) * 1000), why + " (popup)");
+        }
     }
 
-    function test_popupTasksCount() {
-        compare(Moments.nextMoment({next_date: 5000, upcoming: []}, 1000, [{due_at: 1200, overdue_at: 1300}]), 1200);
-    }
-
-    function test_delay() {
-        compare(Moments.delayMs(1600, 1000, 1), 601000, "a second late, never early");
-        compare(Moments.delayMs(1600, 1000, 60), 10017, "at 60 times real time");
-        compare(Moments.delayMs(1000, 1000, 1), 1000, "never below a second");
-        compare(Moments.delayMs(1e12, 0, 1), 24 * 3600 * 1000, "never above a day");
+    function test_theTickOrTheFirstFlip() {
+        const entry = {next_date: 4600, upcoming: [{due_at: 1600, overdue_at: 2500, due: false, overdue: false}]};
+        compare(Moments.nextWaitMs(entry, [], 1000, 1000, 1), 601000, "the task turns due first");
+        const due = {next_date: 4600, upcoming: [{due_at: 1600, overdue_at: 2500, due: true, overdue: true}]};
+        compare(Moments.nextWaitMs(due, [], 1000, 1000, 1), 3601000, "both flags set: the next tick");
+        compare(Moments.nextWaitMs(due, [{due_at: 1200, overdue_at: 1800, due: false, overdue: false}], 1000, 1000, 60),
+                Math.ceil(201000 / 60), "a popup task's flip at time_scale 60");
+        compare(Moments.nextWaitMs({upcoming: []}, [], 1000, 1000, 1), null, "nothing named: no timer");
+        compare(Moments.nextWaitMs(null, [], 1000, 1000, 1), null, "no entry, no timer");
+        compare(Moments.nextWaitMs({next_date: 1e12, upcoming: []}, [], 1000, 1000, 1), 86400000, "at most a day");
     }
 }

@@ -1,44 +1,56 @@
 // When the widget reads the daemon again without being asked (petprogress(7) §8, docs/DECISIONS.md):
-// the moments the entry names — its next tick (`next_date`) and the shown tasks' `due_at` and
-// `overdue_at` — never an interval. Pure: tested by contrib/plasma/tests/tst_moments.qml.
+// the moments the entry names — its next tick (`next_date`) and the shown tasks turning due or
+// overdue — never an interval. The flips follow petctl's rule (Sources/petctl/Support/FlipRule.swift,
+// the GNOME extension's flip.js), checked against the same table,
+// Tests/PetCtlTests/Fixtures/flip-rule.tsv, by contrib/plasma/tests/tst_moments.qml.
 .pragma library
 
-/** The longest wait armed at once (a day): a longer one is re-armed when it ends. */
-const LONGEST_MS = 24 * 3600 * 1000;
+/** A wait never shorter (an early wake cannot spin) nor longer (a day: the timer is set again). */
+const SHORTEST_WAIT = 0.1;
+const LONGEST_WAIT = 86400;
 
-/**
- * The first instant after `now` (Unix seconds, the daemon's clock) at which what the widget shows
- * may change by itself: the entry's next tick, or a shown task (the entry's `upcoming`, and
- * `tasks`, the popup's list) turning due or overdue. `null` without an entry. Entries and tasks
- * are plain objects (their D-Bus keys).
- */
-function nextMoment(entry, now, tasks) {
-    if (!entry)
-        return null;
-    let best = null;
-    const consider = function (t) {
-        const at = Number(t);
-        if (isFinite(at) && at > now && (best === null || at < best))
-            best = at;
-    };
-    consider(entry.next_date);
-    const lists = [entry.upcoming || [], tasks || []];
-    for (let l = 0; l < lists.length; l++) {
-        for (let i = 0; i < lists[l].length && i < 64; i++) {
-            consider(lists[l][i].due_at);
-            consider(lists[l][i].overdue_at);
-        }
-    }
-    return best;
+/** At most this many of a list's tasks are looked at (the popup shows 50). */
+const MOST_TASKS = 64;
+
+/** Real seconds from `realNow` until one more of the daemon's seconds past `at`, clamped. */
+function waitUntil(at, daemonNow, realNow, timeScale) {
+    const now = daemonNow > 0 ? daemonNow : Math.floor(realNow);
+    const ahead = (at + 1 - now) / (timeScale > 0 ? timeScale : 1);
+    return Math.min(Math.max(ahead, SHORTEST_WAIT), LONGEST_WAIT);
 }
 
 /**
- * Milliseconds of real time until `moment` on a daemon clock reading `now` that runs `scale` times
- * as fast as real time (`--time-scale`; 1 normally): a second late rather than early (both clocks
- * are read in whole seconds), never below one second, never above `LONGEST_MS`.
+ * The real seconds to wait from `realNow` (our clock, with its fraction) until the first of the
+ * tasks' flags not yet set turns, on the daemon's clock (`daemonNow`, GetStatus's `now`; 0 when it
+ * does not say: our whole second), at its `time_scale` (simulated seconds per real second; 0 or
+ * less is 1); null when none will. Tasks are plain objects with their D-Bus keys (`due`,
+ * `overdue`, `due_at`, `overdue_at`).
  */
-function delayMs(moment, now, scale) {
-    const rate = scale > 0 ? scale : 1;
-    const ms = Math.ceil((moment - now + 1) * 1000 / rate);
-    return Math.max(1000, Math.min(ms, LONGEST_MS));
+function flipWait(tasks, daemonNow, realNow, timeScale) {
+    let first = 0;
+    const list = tasks || [];
+    for (let i = 0; i < list.length && i < MOST_TASKS; i++) {
+        const t = list[i];
+        for (const at of [t.due ? 0 : Number(t.due_at) || 0, t.overdue ? 0 : Number(t.overdue_at) || 0])
+            if (at > 0 && (first === 0 || at < first))
+                first = at;
+    }
+    return first > 0 ? waitUntil(first, daemonNow, realNow, timeScale) : null;
+}
+
+/**
+ * Milliseconds of real time until what the widget shows may change by itself: the first flip of
+ * the entry's `upcoming` and the popup's `tasks`, or the entry's next tick, whichever is sooner;
+ * null without an entry or anything to wait for.
+ */
+function nextWaitMs(entry, tasks, daemonNow, realNow, timeScale) {
+    if (!entry)
+        return null;
+    const waits = [flipWait(entry.upcoming, daemonNow, realNow, timeScale),
+                   flipWait(tasks, daemonNow, realNow, timeScale)];
+    const tick = Number(entry.next_date) || 0;
+    if (tick > 0)
+        waits.push(waitUntil(tick, daemonNow, realNow, timeScale));
+    const known = waits.filter(w => w !== null);
+    return known.length === 0 ? null : Math.ceil(Math.min(...known) * 1000);
 }

@@ -276,11 +276,12 @@ PlasmoidItem {
         moment.stop();
         if (!running || !entry)
             return;
-        const now = daemonNow > 0 ? daemonNow : Date.now() / 1000;
-        const at = Moments.nextMoment(entry, now, root.tasks);
-        if (at === null)
+        // The daemon's clock in whole seconds, as it reads it (petctl's flip rule).
+        const wait = Moments.nextWaitMs(entry, root.tasks, Math.floor(daemonClock()), Date.now() / 1000,
+                                        Number(status.time_scale) || 1);
+        if (wait === null)
             return;
-        moment.interval = Moments.delayMs(at, now, Number(status.time_scale) || 1);
+        moment.interval = wait;
         moment.start();
     }
 
