@@ -19,11 +19,14 @@ extension Daemon {
             options.simulated ? ServiceClock.simulated(start: options.now, scale: options.timeScale ?? 1) : .real
         do {
             let timer = try WakeTimer(clock: clock, log: log)
+            // Armed before the zone is first read, so that a change from here on is an event on
+            // the watch and the start-up reads the zone once (ZoneTracking.start).
+            let zoneWatch = try? ZoneWatch()
             let daemon = try compose(
                 .live(
                     options, variables: environment, executable: executable, clock: clock, wake: timer.arm, log: log))
             let service = daemon.service
-            let loop = try eventLoop(daemon.connection, service, timer, stopSignals, log)
+            let loop = try eventLoop(daemon.connection, service, timer, stopSignals, zoneWatch, log)
             log(
                 "started: data \(daemon.store.directory), open day \(service.world.openDay.key), zone \(service.zone.identifier)\(clock.isSimulated ? ", simulated clock" : "")"
             )
@@ -46,7 +49,7 @@ extension Daemon {
     /// One loop over the bus, the wake-up timer, SIGTERM/SIGINT and the time-zone watch.
     static func eventLoop(
         _ connection: Connection, _ service: PetService, _ timer: WakeTimer,
-        _ stopSignals: SignalFD, _ log: ServiceLog
+        _ stopSignals: SignalFD, _ zoneWatch: ZoneWatch?, _ log: ServiceLog
     ) throws -> EventLoop {
         let loop = EventLoop()
         try loop.add(connection)
@@ -63,7 +66,7 @@ extension Daemon {
             (try? OffLoopWork.start(on: loop, work, done: { _ in done() })) != nil
         }
         // The loop's handlers keep the tracking alive as long as the loop runs.
-        try ZoneTracking(loop: loop, service: service, log: log).start()
+        try ZoneTracking(loop: loop, service: service, log: log).start(armed: zoneWatch)
         return loop
     }
 }

@@ -13,6 +13,7 @@ extension PetService {
     /// Takes a freshly resolved local zone: logs a new problem once (and its end), keeps it for
     /// `GetStatus` while it lasts, and re-aligns days and ticks when the zone really changed.
     func adopt(_ local: LocalZone) {
+        zoneFiles = local.files
         if local.problem != zoneProblem {
             if let problem = local.problem {
                 log(problem)

@@ -30,6 +30,8 @@ public final class PetService {
     public internal(set) var recovery: Recovery?
     /// Why the local zone reads as UTC, while that lasts (`adopt`).
     public internal(set) var zoneProblem: String?
+    /// The zone files the local zone was last read from (`LocalZone.files`), for the zone watch.
+    public internal(set) var zoneFiles: [String]
     /// The instant of the last refresh: every request of one message works at it.
     private(set) var now: Instant
     /// Why the last refresh could not save the closeouts or the snapshot it was due, while that
@@ -65,6 +67,7 @@ public final class PetService {
         self.world = world
         self.zone = local.zone
         self.zoneProblem = local.problem
+        self.zoneFiles = local.files
         self.stages = stages
         self.icons = icons
         self.startupProblems = problems
