@@ -137,12 +137,19 @@ struct LocalSentenceTests {
             "fr_FR.UTF-8": ["Jour de repos.", "3 sur 3 tâches faites.", "Plus rien à faire."],
             "en_US.UTF-8": ["Rest day.", "3 of 3 tasks done.", "Nothing pending."],
         ]
+        let tooltips = [
+            "de_DE.UTF-8": ["Ruhetag: Nichts wird angerechnet.", "Alles erledigt."],
+            "fr_FR.UTF-8": ["Jour de repos\u{A0}: rien n'est décompté.", "Tout est fait."],
+            "en_US.UTF-8": ["Rest day: nothing is charged.", "All done."],
+        ]
         for (locale, lines) in expected {
             let plain = try await world.petctlOK(["today", "--plain"], environment: Self.language(locale))
             let shown = plain.split(separator: "\n").map(String.init)
             #expect(lines.allSatisfy(shown.contains), "\(locale): \(lines) in\n\(plain)")
             let waybar = try await world.petctlOK(["widget", "--format", "waybar"], environment: Self.language(locale))
-            #expect(!waybar.contains("Rest day") || locale.hasPrefix("en"), "\(locale): \(waybar)")
+            let object = try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any]
+            let tooltip = (object?["tooltip"] as? String ?? "").split(separator: "\n").dropFirst().map(String.init)
+            #expect(tooltip == tooltips[locale], "\(locale): \(waybar)")
         }
     }
 
