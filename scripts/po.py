@@ -305,14 +305,16 @@ def desktop(template_path, output):
 
 
 def pseudo(folder):
-    """`qps`: every msgstr is its msgid inside ⟦…⟧ (placeholders kept), so text outside the marks on
-    a screen is text that escaped translation."""
+    """`qps`: every msgstr is its msgid inside ⟦…⟧, its placeholders kept and left outside the marks
+    (`⟦%s (see %s)⟧` is `⟦⟧%s⟦ (see ⟧%s⟦)⟧`), so text outside the marks on a screen is text that
+    escaped translation — an English sentence filled into a translated one among it."""
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, "en.po")
         run("msginit", "--no-translator", "--no-wrap", "-l", "en", "-i", POT, "-o", pot,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         marked = os.path.join(tmp, "qps.po")
-        run("msgfilter", "--keep-header", "-i", pot, "-o", marked, "sed", "-z", "-e", "s/^/⟦/", "-e", "s/$/⟧/")
+        run("msgfilter", "--keep-header", "-i", pot, "-o", marked, "sed", "-z", "-e", "s/^/⟦/", "-e", "s/$/⟧/",
+            "-e", r"s/%\([0-9]*\$\)\?[sd]/⟧&⟦/g")
         text = open(marked, encoding="utf-8").read()
         stamp = '"PO-Revision-Date: 2026-01-01 00:00+0000\\n"\n"Content-Type'  # what msgfmt --check asks
         open(marked, "w", encoding="utf-8").write(text.replace('"Content-Type', stamp, 1))

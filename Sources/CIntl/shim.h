@@ -29,4 +29,23 @@ static inline const char *cintl_time_format(void) { return nl_langinfo(T_FMT); }
 /// The LC_TIME locale's name, as setlocale set it ("C", "de_DE.UTF-8", …).
 static inline const char *cintl_time_locale(void) { return setlocale(LC_TIME, NULL); }
 
+/// The decimal separator of the environment's LC_NUMERIC locale (LC_ALL, LC_NUMERIC, LANG), copied
+/// into `out` (NUL-terminated, at most `size` bytes), without changing the process's own LC_NUMERIC
+/// (petctl keeps C's, so no number it parses or sends depends on the locale): "," under de_DE and
+/// fr_FR, "." under C and en_US, and "." where the locale is not installed.
+static inline void cintl_decimal_point(char *out, int size) {
+    if (size < 2) return;
+    out[0] = '.';
+    out[1] = 0;
+    locale_t numeric = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+    if (numeric == (locale_t)0) return;
+    const char *point = nl_langinfo_l(RADIXCHAR, numeric);
+    if (point != 0 && point[0] != 0) {
+        int i = 0;
+        for (; point[i] != 0 && i < size - 1; i++) out[i] = point[i];
+        out[i] = 0;
+    }
+    freelocale(numeric);
+}
+
 #endif

@@ -26,9 +26,16 @@ struct TranslationCoverageTests {
 
     /// The letters outside ⟦…⟧ in `text`, word by word, less `notOurs` and `also`; paths, task
     /// handles (`r4`, the older `t-4`), polybar's `%{…}` and the JSON keys of i3blocks' line are not words.
+    /// The pseudo-language leaves a translation's placeholders outside its marks (scripts/po.py
+    /// pseudo), so an English sentence filled into a translated one is caught; what fills them and
+    /// is no word of petctl's is not counted either: a command line (`petctl help add`, an option's
+    /// name), an ISO 8601 instant, and the bus's own sentence when no daemon can be started.
     static func escaped(_ text: String, also: Set<String> = []) -> [String] {
         let text = text.replacing(/\/[^\s⟧]*/, with: " ").replacing(/%\{[^}]*\}/, with: " ")
             .replacing(/"[a-z_]+":/, with: " ").replacing(/\b(t-|r)\d+\b/, with: " ")
+            .replacing(/\bpetctl( help)? [a-z]+\b/, with: " ").replacing(/--[a-z][a-z-]*/, with: " ")
+            .replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d|Z)?/, with: " ")
+            .replacing(/The name [^ ]+ was not provided by any \.service files/, with: " ")
         var outside = ""
         var depth = 0
         for c in text {
@@ -71,13 +78,31 @@ struct TranslationCoverageTests {
             ["add", "12:00", "🦉", "--repeat", "🦉"], ["add", "12:00", "🦉", "--repeat", "mon,mon"],
             ["add", "6:00", "🦉"], ["settings", "grace", "721"], ["settings", "reset-time", "4am"],
             ["edit", "+1", "--time", "+20m"],
-            ["simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1", "--rest-days-per-week", "1"],
+            [
+                "simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1",
+                "--rest-days-per-week", "1",
+            ],
+            // simulate's own checks, a decimal among them (issue 38.5).
+            ["simulate", "--days", "0", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1"],
+            ["simulate", "--days", "3", "--tasks", "201", "--done-rate", "1", "--on-time-rate", "1"],
+            ["simulate", "--days", "3", "--tasks", "1", "--done-rate", "1,5", "--on-time-rate", "1"],
+            ["simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1.5"],
+            [
+                "simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1",
+                "--rest-days-per-week", "8",
+            ],
+            // The entry's sentence a person reads: the panels' text and tooltip (issue 38.4).
+            ["widget", "--format", "text"], ["widget", "--format", "polybar"], ["widget", "--format", "inline"],
         ])
     func screen(_ arguments: [String]) async throws {
         let world = try await Self.world()
         defer { world.close() }
         let environment = ["LANGUAGE": "qps"]
-        let also = arguments.first == "settings" ? Self.settingNames : []
+        // What the user typed comes back as typed (a repeat refused, an unknown command, `+20m`):
+        // the words of the values, not of the command's or the options' names.
+        let values = arguments.dropFirst().filter { !$0.hasPrefix("-") } + (arguments == ["bogus"] ? ["bogus"] : [])
+        let typed = Set(values.flatMap { $0.split(whereSeparator: { !($0.isLetter && $0.isASCII) }).map(String.init) })
+        let also = (arguments.first == "settings" ? Self.settingNames : []).union(typed)
         for columns in [80, 40] {
             let result = try await world.petctl(arguments, columns: columns, environment: environment)
             let text = result.output + result.errors
@@ -87,6 +112,61 @@ struct TranslationCoverageTests {
                 "petctl \(arguments.joined(separator: " ")) at \(columns) columns, outside the catalogue: \(left)\n\(text)"
             )
         }
+    }
+
+    /// The words of a panel record a person reads: waybar's text and tooltip, i3blocks' full and
+    /// short text (its class, alt and colour are for style sheets, not people).
+    static func panelWords(_ record: String) -> String {
+        let object = (try? JSONSerialization.jsonObject(with: Data(record.utf8))) as? [String: Any] ?? [:]
+        return ["text", "tooltip", "full_text", "short_text"].compactMap { object[$0] as? String }.joined(
+            separator: "\n")
+    }
+
+    @Test(
+        "the entry's sentence where a person reads it — waybar's tooltip, i3blocks, the tray's ToolTip — is all catalogue",
+        arguments: ["waybar", "i3blocks"])
+    func panelSentences(format: String) async throws {
+        let world = try await Self.world()
+        defer { world.close() }
+        let environment = world.petctlEnvironment.merging(["LANGUAGE": "qps"]) { $1 }
+        // Once from watch (its first record), once from widget: the same record.
+        let watch = try world.sandbox.spawn(
+            try productBinary("petctl", override: "PETCTL"), ["watch", "--format", format], environment: environment,
+            label: "watch")
+        let record = watch.waitForLine { $0.hasPrefix("{") } ?? ""
+        _ = watch.killNow()
+        let widget = try await world.petctl(["widget", "--format", format], environment: ["LANGUAGE": "qps"]).output
+        for (name, line) in [("watch", record), ("widget", widget)] {
+            let words = Self.panelWords(line)
+            // waybar's tooltip has words; i3blocks' line is the glyph, counts, a time and a title.
+            #expect(
+                !words.isEmpty && (format != "waybar" || words.contains("⟦")),
+                "\(name) --format \(format): \(line) \(watch.errors)")
+            #expect(
+                Self.escaped(words).isEmpty,
+                "\(name) --format \(format), outside the catalogue: \(Self.escaped(words))\n\(words)")
+        }
+        guard format == "waybar" else { return }
+        let tray = try world.sandbox.spawn(
+            try productBinary("petctl", override: "PETCTL"), ["tray"], environment: environment, label: "tray")
+        defer {
+            tray.send(SIGTERM)
+            _ = tray.waitExitBlocking()
+        }
+        var tip = ""
+        _ = await poll(timeout: .seconds(20)) {
+            let result = try? TrayTests.busctl(
+                world,
+                [
+                    "--json=short", "get-property", "org.kde.StatusNotifierItem-\(tray.pid)-1", "/StatusNotifierItem",
+                    "org.kde.StatusNotifierItem", "ToolTip",
+                ])
+            let object = (try? JSONSerialization.jsonObject(with: Data((result?.output ?? "").utf8))) as? [String: Any]
+            tip = ((object?["data"] as? [Any])?.compactMap { $0 as? String }.dropFirst().joined(separator: "\n")) ?? ""
+            return tip.contains("🧘")
+        }
+        #expect(tip.contains("⟦"), "tray ToolTip: \(tip) \(tray.errors)")
+        #expect(Self.escaped(tip).isEmpty, "tray ToolTip, outside the catalogue: \(Self.escaped(tip))\n\(tip)")
     }
 
     @Test("the pseudo-language is there: petctl today is all marks")

@@ -8,6 +8,7 @@
   po.py update        msgmerge every po/<ll>.po with the template (new strings untranslated)
   po.py check         the template is current, every catalogue complete and msgfmt --check clean
   po.py compile DIR   po/<ll>.po -> DIR/<ll>/LC_MESSAGES/<domain>.mo, as the zip holds them
+  po.py pseudo DIR    the pseudo-language `qps` (every string inside ⟦…⟧) into DIR, for tests/run.sh
 
 Paths are relative to contrib/gnome-shell; only gettext's tools are needed (not polib).
 """
@@ -80,6 +81,23 @@ def compile_to(folder):
         run("msgfmt", "--check", "-o", os.path.join(target, domain() + ".mo"), os.path.join(PODIR, language + ".po"))
 
 
+def pseudo(folder):
+    """`qps`: every msgstr is its msgid inside ⟦…⟧ (placeholders kept), so text outside the marks
+    is text that escaped translation (as petctl's scripts/po.py pseudo)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        english = os.path.join(tmp, "en.po")
+        run("msginit", "--no-translator", "--no-wrap", "-l", "en", "-i", pot(), "-o", english,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        marked = os.path.join(tmp, "qps.po")
+        run("msgfilter", "--keep-header", "-i", english, "-o", marked, "sed", "-z", "-e", "s/^/⟦/", "-e", "s/$/⟧/")
+        text = open(marked, encoding="utf-8").read()
+        stamp = '"PO-Revision-Date: 2026-01-01 00:00+0000\\n"\n"Content-Type'  # what msgfmt --check asks
+        open(marked, "w", encoding="utf-8").write(text.replace('"Content-Type', stamp, 1))
+        target = os.path.join(folder, "qps", "LC_MESSAGES")
+        os.makedirs(target, exist_ok=True)
+        run("msgfmt", "--check", "-o", os.path.join(target, domain() + ".mo"), marked)
+
+
 def check():
     problems = []
     current = open(pot(), encoding="utf-8").read() if os.path.exists(pot()) else ""
@@ -104,6 +122,8 @@ def main():
         sys.exit(0 if check() else 1)
     elif command == "compile" and len(sys.argv) == 3:
         compile_to(sys.argv[2])
+    elif command == "pseudo" and len(sys.argv) == 3:
+        pseudo(os.path.abspath(sys.argv[2]))
     else:
         sys.exit(__doc__)
 

@@ -22,8 +22,8 @@ struct Simulate: ParsableCommand {
 
     @Option(help: ArgumentHelp(tr("Days to simulate (1-36500)."))) var days: Int
     @Option(help: ArgumentHelp(tr("Tasks a day (0-200)."))) var tasks: Int
-    @Option(help: ArgumentHelp(tr("The chance a task is done, 0-1."))) var doneRate: Double
-    @Option(help: ArgumentHelp(tr("The chance a done task is on time, 0-1."))) var onTimeRate: Double
+    @Option(help: ArgumentHelp(tr("The chance a task is done, 0-1."))) var doneRate: TypedDecimal
+    @Option(help: ArgumentHelp(tr("The chance a done task is on time, 0-1."))) var onTimeRate: TypedDecimal
     @Option(help: ArgumentHelp(tr("Rest days a week, 0-7."))) var restDaysPerWeek = 0
     @Option(help: ArgumentHelp(tr("The seed; the same seed gives the same user."))) var seed: UInt64 = 1
     @Option(help: ArgumentHelp(tr("A stage table file to try instead of the one in force."))) var stages: String?
@@ -33,6 +33,22 @@ struct Simulate: ParsableCommand {
 
     func validate() throws {
         if csv, perDay { throw ValidationError(tr("choose --csv or --per-day, not both")) }
+        // The rules' own checks, in the user's language and with their decimals (SimulationConfig
+        // below holds the same bounds).
+        guard (1...SimulationConfig.maxDays).contains(days) else {
+            throw ValidationError(tr("--days must be between %d and %d, not %d.", 1, SimulationConfig.maxDays, days))
+        }
+        guard (0...SimulationConfig.maxTasksPerDay).contains(tasks) else {
+            throw ValidationError(
+                tr("--tasks must be between %d and %d, not %d.", 0, SimulationConfig.maxTasksPerDay, tasks))
+        }
+        for (name, rate) in [("--done-rate", doneRate.value), ("--on-time-rate", onTimeRate.value)]
+        where !rate.isFinite || !(0...1).contains(rate) {
+            throw ValidationError(tr("%s must be a number between 0 and 1, not %s.", name, LocalNumber.decimal(rate)))
+        }
+        guard (0...7).contains(restDaysPerWeek) else {
+            throw ValidationError(tr("--rest-days-per-week must be between 0 and 7, not %d.", restDaysPerWeek))
+        }
         do {
             _ = try config()
         } catch {
@@ -46,14 +62,16 @@ struct Simulate: ParsableCommand {
         let c = result.config
         var parts = [
             trn("%d day", "%d days", c.days), trn("%d task a day", "%d tasks a day", c.tasksPerDay),
-            tr("done rate %s", "\(c.doneRate)"), tr("on-time rate %s", "\(c.onTimeRate)"),
+            tr("done rate %s", LocalNumber.decimal(c.doneRate)),
+            tr("on-time rate %s", LocalNumber.decimal(c.onTimeRate)),
         ]
         if c.restDaysPerWeek > 0 { parts.append(trn("%d rest day a week", "%d rest days a week", c.restDaysPerWeek)) }
         parts.append(tr("seed %s", "\(c.seed)"))
         let names = result.stages.stages.map { trc("pet form", dynamic: $0.name) }
         let heads = [tr("stage"), tr("name"), tr("threshold"), tr("first day")]
         let widths = [
-            max(TextWidth.columns(heads[0]), 2), max(TextWidth.columns(heads[1]), names.map(TextWidth.columns).max() ?? 0),
+            max(TextWidth.columns(heads[0]), 2),
+            max(TextWidth.columns(heads[1]), names.map(TextWidth.columns).max() ?? 0),
             max(TextWidth.columns(heads[2]), 5),
         ]
         let row = { (cells: [String]) in
@@ -75,7 +93,7 @@ struct Simulate: ParsableCommand {
 
     func config() throws(PetError) -> SimulationConfig {
         try SimulationConfig(
-            days: days, tasksPerDay: tasks, doneRate: doneRate, onTimeRate: onTimeRate,
+            days: days, tasksPerDay: tasks, doneRate: doneRate.value, onTimeRate: onTimeRate.value,
             restDaysPerWeek: restDaysPerWeek, seed: seed)
     }
 

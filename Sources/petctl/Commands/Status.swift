@@ -56,8 +56,9 @@ struct Status: ParsableCommand {
             ["petprogressd \(status.version)"] + rows.map { "\(TextWidth.pad($0.0, to: max(11, width)))  \($0.1)" })
     }
 
-    /// `60`, `0.5`: the scale as typed on the daemon's command line.
+    /// `60`, `0.5`: the scale as typed on the daemon's command line, its decimal separator the
+    /// locale's (`0,5` in German and French).
     static func scale(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : LocalNumber.decimal(value)
     }
 }

@@ -20,7 +20,7 @@ struct Templates: ParsableCommand {
         Output.lines(
             templates.map {
                 let rule = TextWidth.pad(PetText.rule($0.repeatRule), to: ruleWidth)
-                let prefix = "\(TextWidth.pad(Handle.template($0.id), to: idWidth))  \($0.time)  \(rule)  "
+                let prefix = "\(TextWidth.pad(Handle.template($0.id), to: idWidth))  \(LocalClock.column($0.time))  \(rule)  "
                 return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
             })
     }

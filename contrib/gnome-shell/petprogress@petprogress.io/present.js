@@ -28,7 +28,7 @@ export const CLOCK_KEYS = ['clock_behind', 'clock_day', 'clock_behind_snapshot',
  * - `iconName` (null: draw `glyph` as text instead), `glyph`, `label` (the `X/Y` beside it);
  * - `running`, `due`, `overdue`, `restDay`: the states the top bar marks (`due`: the next task's
  *   time has come and it is still on time; `overdue`: it no longer can be);
- * - `accessibleName`: what a screen reader says for the indicator;
+ * - `accessibleName`: what a screen reader says for the indicator (`accessibleSentence`);
  * - `stageLine`, `restLine`, `emptyLine`: menu lines ('' hides a line);
  * - `tasks`: up to three `{id, text, accessibleText, due, overdue}`; `undo`: `{id, label}` or null;
  * - `notice`: the recovery line (see `recoveryNotice`) from the state's `recovery`, or null;
@@ -50,7 +50,7 @@ export function present(state, hasIcon = () => false, clock = hhmm => hhmm) {
         due,
         overdue,
         restDay,
-        accessibleName: [entry.accessible_text, restDay ? _('Rest day.') : ''].filter(Boolean).join(' '),
+        accessibleName: accessibleSentence(entry, clock, due, overdue, restDay),
         stageLine: stageLine(entry),
         restLine: restDay ? _('Rest day: unfinished tasks cost nothing today.') : '',
         emptyLine: emptyLine(entry),
@@ -59,6 +59,43 @@ export function present(state, hasIcon = () => false, clock = hhmm => hhmm) {
         notice: recoveryNotice(state.recovery),
         clockLine: clockNotice(state.recovery),
     };
+}
+
+/**
+ * What a screen reader says for the indicator: the entry's sentence (petprogress(7) §6.2), composed
+ * here from the entry's other keys in the user's language and on the locale's clock (`clock`), as
+ * petctl composes its own — the daemon's `accessible_text` is English with 24-hour times. In
+ * English on a 24-hour clock it says what the daemon's says: `Frog, stage 3 of 20, 12 of 30 XP.
+ * 2 of 5 tasks done. Next: 14:30 Write report.`, with `Rest day.` before the tasks on a rest day.
+ */
+export function accessibleSentence(entry, clock = hhmm => hhmm, due = entry.next_task_due === true,
+    overdue = entry.next_task_overdue === true, restDay = entry.rest_day === true) {
+    const name = formName(entry.stage_name);
+    const position = [entry.stage_index + 1, entry.stage_count];
+    const pet = entry.is_final
+        // TRANSLATORS: what a screen reader says of the pet at its final form: its name, stage and XP.
+        ? fill(_('%s, stage %d of %d, final form, %d XP.'), name, ...position, entry.stage_xp)
+        // TRANSLATORS: what a screen reader says of the pet: its name, stage, XP and the XP to evolve.
+        : fill(_('%s, stage %d of %d, %d of %d XP.'), name, ...position, entry.stage_xp, entry.threshold);
+    const total = entry.tasks_total ?? 0;
+    const parts = [pet];
+    if (restDay)
+        parts.push(_('Rest day.'));
+    if (!total) {
+        parts.push(_('No tasks planned.'));
+        return parts.join(' ');
+    }
+    parts.push(fill(ngettext('%d of %d task done.', '%d of %d tasks done.', total), entry.tasks_done ?? 0, total));
+    if (!entry.next_task_id) {
+        parts.push(_('Nothing pending.'));
+    } else {
+        const time = clock(entry.next_task_time);
+        const title = entry.next_task_title ?? '';
+        parts.push(overdue ? fill(_('Next: %s %s, overdue.'), time, title)
+            : due ? fill(_('Next: %s %s, due.'), time, title)
+                : fill(_('Next: %s %s.'), time, title));
+    }
+    return parts.join(' ');
 }
 
 /** The view while the daemon is not running, or running but its entry not yet read. */

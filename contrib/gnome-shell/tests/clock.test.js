@@ -44,4 +44,10 @@ test(`${locale}: the menu's rows, a snooze's time among them, on that clock`, ()
         : ['00:05  Standup', '12:15  Call Anna (snoozed from 12:00)', '23:59  Water plants (overdue)'], 'rows');
 });
 
+test(`${locale}: the top bar's spoken sentence names the next task on that clock`, () => {
+    const said = present({running: true, entry, lastDone: null}, () => false, clockTime).accessibleName;
+    equal(said, `Frog, stage 3 of 20, 12 of 30 XP. 0 of 3 tasks done. Next: ${twelve ? '12:05 AM' : '00:05'} Standup.`,
+        'accessible name');
+});
+
 await run();

@@ -31,6 +31,9 @@ const EXPECTED = {
         hour: '25:00 ist keine Uhrzeit: Stunden gehen von 0 bis 23 (1 bis 12 mit am/pm), Minuten von 00 bis 59.',
         span: '+25h muss zwischen +1m und +24h liegen.',
         late: 'Das liegt nach dem Ende des heutigen Tages (00:00): Plane es mit petctl add --tomorrow für morgen.',
+        said: 'Frosch, Stufe 3 von 20, 12 von 30 EP. 2 von 5 Aufgaben erledigt. Als Nächstes: 14:30 Bericht schreiben, überfällig.',
+        saidRest: 'Frosch, Stufe 3 von 20, 12 von 30 EP. Ruhetag. 5 von 5 Aufgaben erledigt. Nichts mehr offen.',
+        saidFinal: 'Schwebender Gott, Stufe 20 von 20, letzte Form, 7 EP. Keine Aufgaben geplant.',
     },
     fr: {
         stage: 'Grenouille · stade 3 sur 20 · 12 sur 30 XP',
@@ -48,6 +51,9 @@ const EXPECTED = {
         hour: `25:00 n’est pas une heure${NB}: les heures vont de 0 à 23 (de 1 à 12 avec am/pm), les minutes de 00 à 59.`,
         span: '+25h doit être entre +1m et +24h.',
         late: `C’est après la fin de la journée (00:00)${NB}: planifiez-la pour demain avec petctl add --tomorrow.`,
+        said: `Grenouille, stade 3 sur 20, 12 XP sur 30. 2 sur 5 tâches faites. Ensuite${NB}: 14:30 Bericht schreiben, en retard.`,
+        saidRest: 'Grenouille, stade 3 sur 20, 12 XP sur 30. Jour de repos. 5 sur 5 tâches faites. Plus rien à faire.',
+        saidFinal: 'Dieu flottant, stade 20 sur 20, forme finale, 7 XP. Aucune tâche prévue.',
     },
 }[language];
 if (!EXPECTED)
@@ -97,6 +103,15 @@ test(`${language}: a task's marks, Undo and the recovery notice`, () => {
     equal(present({...running(), lastDone: {id: 'x', title: 'Anna anrufen'}}).undo.label, EXPECTED.undo, 'undo');
     const notice = recoveryNotice({recovery: 'Kaputt.', recovery_lost: 'ein Tag', problems_acknowledged: false});
     equal([notice.accessibleText, notice.hideLabel], EXPECTED.notice, 'notice');
+});
+
+test(`${language}: the top bar's spoken sentence, composed in the language (never the daemon's English)`, () => {
+    const said = changes => present(running({accessible_text: 'Frog, stage 3 of 20. English.', ...changes})).accessibleName;
+    equal(said({next_task_title: 'Bericht schreiben', next_task_time: '14:30', next_task_overdue: true}), EXPECTED.said,
+        'overdue next task');
+    equal(said({rest_day: true, tasks_done: 5, next_task_id: ''}), EXPECTED.saidRest, 'rest day, all done');
+    equal(said({stage_index: 19, stage_name: 'Floating God', is_final: true, stage_xp: 7, threshold: 0, tasks_total: 0,
+        tasks_done: 0, next_task_id: ''}), EXPECTED.saidFinal, 'final form, nothing planned');
 });
 
 test(`${language}: the time field's refusals; the forms typed stay petctl's`, () => {

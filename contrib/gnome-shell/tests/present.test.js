@@ -1,7 +1,7 @@
 // What the top bar and menu say (present.js), under plain gjs. The same views are checked on the real daemon's entries in petclient.test.js.
 
-import {CLOCK_KEYS, PAW, RECOVERY_KEYS, chooseIcon, clockNotice, present, recoveryNotice, recoveryOf}
-    from '../petprogress@petprogress.io/present.js';
+import {CLOCK_KEYS, PAW, RECOVERY_KEYS, accessibleSentence, chooseIcon, clockNotice, present, recoveryNotice,
+    recoveryOf} from '../petprogress@petprogress.io/present.js';
 import {check, equal, run, test} from './harness.js';
 
 /** An entry as the daemon sends it (petprogress(7) §6.2), with `changes` applied. */
@@ -40,9 +40,30 @@ test('an overdue next task shows "!" and a rest day "rest", in text as well as s
     equal([overdue.label, overdue.overdue], ['2/5 !', true], 'overdue');
     const rest = present(running({rest_day: true}));
     equal([rest.label, rest.restDay], ['2/5 · rest', true], 'rest day');
-    check(rest.accessibleName.endsWith(' Rest day.'), `rest day is spoken: ${rest.accessibleName}`);
+    equal(rest.accessibleName, 'Frog, stage 3 of 20, 12 of 30 XP. Rest day. 2 of 5 tasks done. Next: 14:30 Write report.',
+        'rest day is spoken once, before the tasks, as the daemon says it');
     check(rest.restLine !== '', 'the menu explains the rest day');
     equal(present(running({rest_day: true, next_task_overdue: true})).label, '2/5 ! · rest', 'both');
+});
+
+test('the sentence is composed from the entry\'s keys, never the daemon\'s English accessible_text', () => {
+    const said = changes => present(running({accessible_text: 'The daemon\'s English.', ...changes}),
+        () => false, hhmm => `<${hhmm}>`).accessibleName;
+    equal(said(), 'Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: <14:30> Write report.',
+        'the next task\'s time on the clock present() is given');
+    equal(said({next_task_due: true}), 'Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: <14:30> Write report, due.',
+        'due');
+    equal(said({next_task_due: true, next_task_overdue: true}),
+        'Frog, stage 3 of 20, 12 of 30 XP. 2 of 5 tasks done. Next: <14:30> Write report, overdue.', 'overdue');
+    equal(said({tasks_done: 5, next_task_id: '', next_task_title: '', next_task_time: ''}),
+        'Frog, stage 3 of 20, 12 of 30 XP. 5 of 5 tasks done. Nothing pending.', 'all done');
+    equal(said({tasks_done: 0, tasks_total: 0, next_task_id: '', rest_day: true}),
+        'Frog, stage 3 of 20, 12 of 30 XP. Rest day. No tasks planned.', 'nothing planned on a rest day');
+    equal(said({tasks_done: 0, tasks_total: 1}), 'Frog, stage 3 of 20, 12 of 30 XP. 0 of 1 task done. Next: <14:30> Write report.',
+        'one task');
+    equal(said({stage_index: 19, stage_name: 'Floating God', is_final: true, stage_xp: 7, threshold: 0}),
+        'Floating God, stage 20 of 20, final form, 7 XP. 2 of 5 tasks done. Next: <14:30> Write report.', 'final form');
+    equal(accessibleSentence(entry()), entry().accessible_text, 'in English on a 24-hour clock, the daemon\'s own words');
 });
 
 test('a due next task (still on time) is its own state, without the "!" of an overdue one', () => {

@@ -78,6 +78,10 @@ for language in de fr; do
     LANGUAGE=$language PETPROGRESS_LOCALE_DIR="$tmp/locale" timeout 60 gjs -m "$here/l10n.test.js"
 done
 
+echo "-- present.js in the pseudo-language qps: nothing outside the catalogue (the spoken sentence among it)"
+python3 "$here/../po.py" pseudo "$tmp/locale"
+LANGUAGE=qps PETPROGRESS_LOCALE_DIR="$tmp/locale" timeout 60 gjs -m "$here/pseudo.test.js"
+
 echo "-- petclient.js against petprogressd on a private bus"
 mkdir -p "$tmp/services"
 cat > "$tmp/bus.conf" <<EOF

@@ -34,6 +34,10 @@ test('the menu in German: its items, a task\'s buttons, the stage line', async (
         'a task\'s buttons');
     const stage = ev(`${PI}._stageItem.label.text`);
     check(/^(Kaulquappe|Elritze|Frosch) · Stufe \d+ von 20 · \d+ von \d+ EP$/.test(stage), `stage line: ${stage}`);
+    // The top bar's spoken sentence: composed in German, never the daemon's English accessible_text.
+    const said = ev(`${PI}.accessible_name`);
+    check(/^(Kaulquappe|Elritze|Frosch), Stufe \d+ von 20, \d+ von \d+ EP\. \d+ von \d+ Aufgaben? erledigt\./.test(said) &&
+        !/\b(stage|tasks?|Next)\b/.test(said), `accessible name: ${said}`);
     shot('gnome-menu-de', [640, 0, 640, 420]);
 });
 

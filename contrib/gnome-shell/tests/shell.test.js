@@ -68,6 +68,8 @@ test('the top bar shows the pet and done/total, and follows the daemon', async (
     const pet0 = entry();
     equal(ev(`[${PI}._icon.visible, ${PI}._icon.icon_name]`), [true, `${pet0.icon_name}-symbolic`],
         'the pet\'s symbolic icon');
+    // Composed by present.js from the entry's keys; in English on a 24-hour clock it says what the
+    // daemon's accessible_text says (l10n.test.js and clock.test.js check the other languages and clocks).
     equal(ev(`${PI}.accessible_name`), pet0.accessible_text, 'accessible name');
     shot('gnome-top-bar', [640, 0, 640, 32]);
     pet('MarkDone', '(s)', [ids['Write report']]);
