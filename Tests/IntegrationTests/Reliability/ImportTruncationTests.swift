@@ -85,6 +85,8 @@ extension Reliability {
                 let pid = daemon.process.pid
                 // As the kernel names it in the daemon's map.
                 let real = (data as NSString).resolvingSymlinksInPath
+                // A first call's refresh may save the fresh store: done before the files are taken.
+                _ = try world.client().status()
                 let before = try ImportTests.files(data)
                 let environment = world.petctlEnvironment
                 let sandbox = world.sandbox
@@ -140,7 +142,7 @@ extension Reliability {
                     let after = try ImportTests.files(data)
                     #expect(
                         after == before,
-                        "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted())")
+                        "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()) \(String(decoding: before["state.json"] ?? Data(), as: UTF8.self)) \(String(decoding: after["state.json"] ?? Data(), as: UTF8.self))")
                 }
                 // The copy is gone with the read: no mapping of it left, no name in the directory.
                 #expect(Self.mapped(pid, path, orCopyIn: real).isEmpty)
