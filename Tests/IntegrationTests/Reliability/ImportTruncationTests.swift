@@ -53,7 +53,9 @@ extension Reliability {
         /// Whether the daemon has a descriptor of `path`'s file open.
         static func holds(_ pid: pid_t, _ path: String) -> Bool {
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
+            return fds.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
+            }
         }
 
         /// The lines of every history file in `directory`: the closed days the store holds.
@@ -93,7 +95,8 @@ extension Reliability {
                 let (status, output, cutAt, stillReading, took) = try await offPool {
                     () throws -> (Int32?, String, Duration?, Bool, Duration) in
                     let began = ContinuousClock.now
-                    let importer = try sandbox.spawn(petctl, ["import", path], environment: environment, label: "import")
+                    let importer = try sandbox.spawn(
+                        petctl, ["import", path], environment: environment, label: "import")
                     var cutAt: Duration?
                     var stillReading = false
                     while importer.isRunning, ContinuousClock.now - began < .seconds(120) {
@@ -123,7 +126,8 @@ extension Reliability {
                 )
                 #expect(cutAt != nil || moment == .assoonAsHeld, "the daemon was never seen reading the document")
                 // The daemon is the one started above, alive, and answers.
-                #expect(daemon.process.isRunning, "the daemon died (exit \(daemon.process.status ?? -1); 135 is SIGBUS)")
+                #expect(
+                    daemon.process.isRunning, "the daemon died (exit \(daemon.process.status ?? -1); 135 is SIGBUS)")
                 guard daemon.process.isRunning else {
                     print("daemon's stderr: \(daemon.process.errors.suffix(600))")
                     continue
@@ -142,7 +146,8 @@ extension Reliability {
                     let after = try ImportTests.files(data)
                     #expect(
                         after == before,
-                        "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()) \(String(decoding: before["state.json"] ?? Data(), as: UTF8.self)) \(String(decoding: after["state.json"] ?? Data(), as: UTF8.self))")
+                        "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()) \(String(decoding: before["state.json"] ?? Data(), as: UTF8.self)) \(String(decoding: after["state.json"] ?? Data(), as: UTF8.self))"
+                    )
                 }
                 // The copy is gone with the read: no mapping of it left, no name in the directory.
                 #expect(Self.mapped(pid, path, orCopyIn: real).isEmpty)
