@@ -16,4 +16,15 @@
 // spawned meanwhile by another thread inherits it (and keeps its blocks allocated).
 extern int mkostemp(char *template_, int flags);
 
+// MappedFile's private copy (MappedFile+PrivateCopy): an unnamed file in a directory, filled in the
+// kernel (no buffer of ours), and the room left on its file system. O_TMPFILE and copy_file_range are
+// GNU extensions Glibc's module leaves out: the flag is spelled as glibc spells it (its two parts are
+// defined unconditionally), the call declared as glibc declares it.
+#include <sys/sendfile.h>
+#include <sys/statvfs.h>
+#include <fcntl.h>
+static const int CLINUX_O_TMPFILE = __O_TMPFILE | __O_DIRECTORY;
+extern ssize_t copy_file_range(int infd, __off64_t *pinoff, int outfd, __off64_t *poutoff, size_t length,
+                               unsigned int flags);
+
 #endif

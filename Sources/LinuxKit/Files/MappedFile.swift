@@ -5,7 +5,9 @@ import Glibc
 /// (file-backed, so the process's anonymous memory does not grow with the file; petprogress(7) §5,
 /// import). Checked as `SmallFile` checks: a regular file only, at most a bound, owned by us unless
 /// `owner: .anyone`. The descriptor's flags and position are left as they are. Unmapped when the
-/// value goes.
+/// value goes. A read of a page past the file's end faults (`SIGBUS`, which kills the process), so a
+/// file another process may truncate meanwhile is mapped through `privateCopy(of:in:limit:)`,
+/// never as it is.
 public final class MappedFile: @unchecked Sendable {
     /// The mapped bytes (empty for an empty file); valid while the value lives.
     public let bytes: UnsafeRawBufferPointer
@@ -20,7 +22,8 @@ public final class MappedFile: @unchecked Sendable {
         if length > 0, let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), length) }
     }
 
-    /// Maps `file` whole, at most `limit` bytes (refused by its size before anything is mapped).
+    /// Maps `file` whole, at most `limit` bytes (refused by its size before anything is mapped):
+    /// only a file no other process can truncate while it is mapped.
     public static func map(_ file: FileDescriptor, limit: Int, owner: SmallFile.Owner = .us)
         throws(SmallFile.Failure) -> MappedFile
     {

@@ -61,7 +61,7 @@ public enum SmallFile {
 
     /// The open file's status once it passes the rules every bounded read and map follows (`fstat`
     /// only): a regular file, ours unless `owner` is `.anyone`, at most `limit` bytes.
-    static func checked(_ file: FileDescriptor, limit: Int, owner: Owner) throws(Failure) -> FileStatus {
+    public static func checked(_ file: FileDescriptor, limit: Int, owner: Owner) throws(Failure) -> FileStatus {
         let status: FileStatus
         do {
             status = try file.status()

@@ -85,8 +85,9 @@ extension PetService {
         }
     }
 
-    /// `Import`: the descriptor it carries read and closed at once; the document parsed off the
-    /// loop, which goes on answering other callers meanwhile (petprogress(7) §5); then, back on the
+    /// `Import`: the descriptor it carries measured, and closed when the call returns; the document
+    /// copied into the data directory and parsed from that copy off the loop (the caller may
+    /// truncate its file meanwhile), which goes on answering other callers (petprogress(7) §5); then, back on the
     /// loop, answered alone, after any calls of the open transaction have been saved and answered (it replaces the
     /// whole world they changed). One document is read at a time: a second import meanwhile is
     /// refused with a sentence, as a parse holds memory of the document's size.
@@ -111,10 +112,10 @@ extension PetService {
                     "Another export is being read for an import; nothing was changed. Try again when it has finished."
                 ).dbus
             }
-            let mapped: MappedFile
+            let copier: ImportCopier
             let stage: ImportStage?
             do throws(PetError) {
-                mapped = try self.importMapping(file, replace: replace, dryRun: dryRun)
+                copier = try self.importChecked(file, replace: replace, dryRun: dryRun)
                 stage = try self.importStage(dryRun: dryRun)
             } catch {
                 throw error.dbus
@@ -128,11 +129,22 @@ extension PetService {
                 }
             }
             // Without a loop to come back to (a test's service), in place.
-            guard let offLoop = self.offLoop else { return try finish(PetService.stream(mapped, into: stage)) }
-            let box = ParsedImport()
+            guard let offLoop = self.offLoop else {
+                return try finish(PetService.stream(file, copier: copier, into: stage))
+            }
+            // The thread copies from a descriptor of its own: this one is closed when the call returns.
+            let document: FileDescriptor
+            do throws(SystemCallError) {
+                document = try file.duplicate()
+            } catch {
+                if stage != nil { self.environment.abandonImport() }
+                self.log("could not import: \(error)")
+                throw PetError(.storageFailure, "The export could not be imported (\(error.reason)).").dbus
+            }
+            let box = ParsedImport(document: document, copier: copier, stage: stage)
             let pending = call.deferReply()
             self.importReading = true
-            let started = offLoop({ box.parsed = PetService.stream(mapped, into: stage) }) { [unowned self] in
+            let started = offLoop({ box.read() }) { [unowned self] in
                 self.importReading = false
                 self.commit()
                 guard let parsed = box.parsed else {
@@ -145,7 +157,8 @@ extension PetService {
             if !started {
                 // No thread to be had: read in place, as before.
                 self.importReading = false
-                pending.send(Result { try finish(PetService.stream(mapped, into: stage)) })
+                box.read()
+                pending.send(Result { try finish(box.parsed ?? .failure(Backup.Refusal("it could not be read"))) })
             }
             return .deferred
         }

@@ -155,6 +155,7 @@ public final class Daemon {
             guard let restored else { throw StoreError(.inconsistent, "The import did not run.") }
             return restored
         }
+        serving.importCopier = { () throws(StoreError) in try store.importCopier() }
         serving.abandonImport = { store.abandonImport() }
         serving.generations = { () throws(StoreError) in try store.generationList() }
         serving.generation = { name throws(StoreError) in try store.generation(named: name) }

@@ -45,6 +45,10 @@ extension PetService {
             ) = {
                 _, _, _ throws(StoreError) in throw StoreError(.inconsistent, "No store to import into.")
             }
+        /// Where an import copies its document before reading it (`PetStore.importCopier`).
+        public var importCopier: () throws(StoreError) -> ImportCopier = { () throws(StoreError) in
+            throw StoreError(.inconsistent, "No store to import into.")
+        }
         /// Removes a staged import that will not be committed (`PetStore.abandonImport`).
         public var abandonImport: () -> Void = {}
         /// Marks the last recovery acknowledged, durably (`PetStore.acknowledgeRecovery`).

@@ -65,19 +65,26 @@ extension PetService {
     /// over a store that holds nothing unless `replace`. Any refusal changes nothing. (In one go:
     /// the bus's `Import` reads off the loop, `ServiceObject.importMethod`.)
     func importDocument(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportSummary {
-        let mapped = try importMapping(file, replace: replace, dryRun: dryRun)
+        let copier = try importChecked(file, replace: replace, dryRun: dryRun)
         let stage = try importStage(dryRun: dryRun)
-        return try importFinish(Self.stream(mapped, into: stage), stage: stage, replace: replace, dryRun: dryRun)
+        return try importFinish(
+            Self.stream(file, copier: copier, into: stage), stage: stage, replace: replace, dryRun: dryRun)
     }
 
-    /// The document mapped, before anything else is done with it; a real import over a store that
-    /// holds something is refused before a byte is read.
-    func importMapping(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> MappedFile {
+    /// The document measured, before anything else is done with it, and where it will be copied;
+    /// a real import over a store that holds something is refused before a byte is read.
+    func importChecked(_ file: FileDescriptor, replace: Bool, dryRun: Bool) throws(PetError) -> ImportCopier {
         if !replace, !dryRun, let held = holdings() { throw Self.wouldReplace(held) }
         do throws(Backup.Refusal) {
-            return try Self.mapDocument(file)
+            try Self.measureDocument(file)
         } catch {
             throw Self.refused(error)
+        }
+        do {
+            return try environment.importCopier()
+        } catch {
+            log("could not import: \(error)")
+            throw PetError(.storageFailure, "The export could not be imported (\(error.message)).")
         }
     }
 
@@ -92,11 +99,24 @@ extension PetService {
         }
     }
 
-    /// The document read and checked as a store (`Backup.read(mapped:…)`), each record staged as
-    /// it is read when `stage` is given: touches nothing of the loop's, so it may run off the loop.
-    static func stream(_ mapped: MappedFile, into stage: ImportStage?) -> Result<Backup.Streamed, Backup.Refusal> {
+    /// The document copied into the data directory (`ImportCopier`) and `document` closed, then the
+    /// copy read and checked as a store (`Backup.read(mapped:…)`), each record staged as it is read
+    /// when `stage` is given: touches nothing of the loop's, so it may run off the loop. What is
+    /// read is the daemon's own copy: the caller may truncate its file meanwhile (a mapping of that
+    /// file would fault past its new end and kill the daemon); a copy cut short by a truncation
+    /// during the copy reads as a document cut short.
+    static func stream(_ document: FileDescriptor, copier: ImportCopier, into stage: ImportStage?)
+        -> Result<Backup.Streamed, Backup.Refusal>
+    {
         Result { () throws(Backup.Refusal) in
-            try Backup.read(mapped: mapped.bytes, format: PetBus.exportFormat, schema: PetBus.exportSchema) {
+            let mapped: MappedFile
+            do throws(MappedFile.CopyFailure) {
+                defer { document.close() }
+                mapped = try copier.copy(document, limit: PetBus.importLimit)
+            } catch {
+                throw copyRefusal(error)
+            }
+            return try Backup.read(mapped: mapped.bytes, format: PetBus.exportFormat, schema: PetBus.exportSchema) {
                 (record) throws(Backup.Refusal) in
                 do throws(StoreError) {
                     try stage?.append(record)
@@ -214,31 +234,63 @@ extension PetService {
             stageXP: pet.stageXP)
     }
 
-    /// The document mapped: only a regular file (a pipe, a socket or a device could block the
-    /// daemon or never end), at most `PetBus.importLimit`, refused by its size before a byte is
-    /// read (LinuxKit's `MappedFile`, from the passed descriptor, whoever owns the file: petctl
-    /// opened it). Its pages are the file's, not the daemon's own memory.
-    static func mapDocument(_ file: FileDescriptor) throws(Backup.Refusal) -> MappedFile {
-        let limit = PetBus.importLimit
+    /// The document measured (`fstat` alone): only a regular file (a pipe, a socket or a device
+    /// could block the daemon or never end), at most `PetBus.importLimit`, refused by its size
+    /// before a byte is read, whoever owns it (petctl opened it).
+    static func measureDocument(_ file: FileDescriptor) throws(Backup.Refusal) {
         do throws(SmallFile.Failure) {
-            return try MappedFile.map(file, limit: limit, owner: .anyone)
+            _ = try SmallFile.checked(file, limit: PetBus.importLimit, owner: .anyone)
         } catch {
-            switch error {
-            case .notRegular(let kind):
-                throw Backup.Refusal(
-                    "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")"
-                )
-            case .tooLarge(let size, _):
-                throw Backup.Refusal("it is larger than \(limit >> 20) MiB (\(size) bytes)")
-            default:
-                throw Backup.Refusal("the passed descriptor cannot be used (\(error))")
-            }
+            throw documentRefusal(error)
         }
     }
+
+    private static func documentRefusal(_ error: SmallFile.Failure) -> Backup.Refusal {
+        switch error {
+        case .notRegular(let kind):
+            Backup.Refusal(
+                "it must be passed as a regular file, not \(kind == "a directory" ? kind : "a pipe, a socket or a device")"
+            )
+        case .tooLarge(let size, _):
+            Backup.Refusal("it is larger than \(PetBus.importLimit >> 20) MiB (\(size) bytes)")
+        default:
+            Backup.Refusal("the passed descriptor cannot be used (\(error))")
+        }
+    }
+
+    /// Why the daemon's copy of the document could not be had, as a refusal's sentence.
+    private static func copyRefusal(_ error: MappedFile.CopyFailure) -> Backup.Refusal {
+        switch error {
+        case .source(let failure):
+            return documentRefusal(failure)
+        case .noRoom(let needed, let available):
+            return Backup.Refusal(
+                "the data directory's disk has too little room to copy it first (\(mebibytes(needed)) MiB needed, \(mebibytes(available)) MiB free)"
+            )
+        case .copy(let failure) where failure.errno == ENOSPC || failure.errno == EDQUOT:
+            return Backup.Refusal("the data directory's disk filled while it was copied there (\(failure.reason))")
+        case .copy(let failure):
+            return Backup.Refusal("it could not be copied into the data directory (\(failure))")
+        }
+    }
+
+    /// Bytes in MiB, rounded up (a need of 1 byte is not "0 MiB").
+    private static func mebibytes(_ bytes: Int64) -> Int64 { (bytes + (1 << 20) - 1) >> 20 }
 }
 
-/// An import's read, written by the thread that reads the document and read on the loop after
-/// that thread is joined (`OffLoopWork` orders the two).
+/// An import's read: what the thread that copies and reads the document is given (a descriptor of
+/// the passed file of its own, which it closes once copied; where to copy it; where to stage it),
+/// and its result, read on the loop after that thread is joined (`OffLoopWork` orders the two).
 final class ParsedImport: @unchecked Sendable {
+    let document: FileDescriptor
+    let copier: ImportCopier
+    let stage: ImportStage?
     var parsed: Result<Backup.Streamed, Backup.Refusal>?
+
+    init(document: FileDescriptor, copier: ImportCopier, stage: ImportStage?) {
+        (self.document, self.copier, self.stage) = (document, copier, stage)
+    }
+
+    /// Copies, reads and stages the document (`PetService.stream`).
+    func read() { parsed = PetService.stream(document, copier: copier, into: stage) }
 }
