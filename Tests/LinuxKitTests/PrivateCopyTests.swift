@@ -77,6 +77,25 @@ struct PrivateCopyTests {
         #expect(try Self.names(directory.path) == [])
     }
 
+    /// Where the file system has no `O_TMPFILE` (NFS, CIFS, FUSE): a named file, unlinked at once.
+    /// This machine's file systems all have `O_TMPFILE`; the fallback is called directly.
+    @Test func withoutOTmpfileANamedFileUnlinkedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = try FileDescriptor.open(directory.path, .directory)
+        defer { folder.close() }
+        let copy = try FileDescriptor.unlinkedNamed(in: folder)
+        #expect(try Self.names(directory.path) == [])
+        try copy.writeAll(Array("kept while open".utf8))
+        #expect(try copy.read(at: 0, count: 100) == Array("kept while open".utf8))
+        let status = try copy.status()
+        #expect(status.isRegularFile)
+        #expect(status.permissions & 0o777 == 0o600)
+        #expect(status.owner == geteuid())
+        copy.close()
+        #expect(try Self.names(directory.path) == [])
+    }
+
     @Test func copiedInChunksToTheEndOrTheLimit() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -6,16 +6,50 @@ import Glibc
 extension FileDescriptor {
     /// An unnamed regular file in `directory`, open for reading and writing (`O_TMPFILE`): it has
     /// no name to find, rename or leave behind, and its blocks are freed when its last descriptor
-    /// and mapping go, a crash included. Never linked. `EOPNOTSUPP` (or `EISDIR` from a kernel
-    /// without it) where the file system cannot hold one.
+    /// and mapping go, a crash included. Never linked. Where the file system cannot hold one
+    /// (`EOPNOTSUPP`, or `EISDIR` from an older kernel: NFS, CIFS, FUSE file systems), the file
+    /// is made with a name and unlinked at once (`unlinkedNamed`).
     public static func unnamed(in directory: FileDescriptor, permissions: UInt32 = 0o600) throws(SystemCallError)
         -> FileDescriptor
     {
         let subject = "an unnamed file in \(directory.path)"
-        let fd = try SystemCall.run("open", subject: subject) {
-            openat(directory.rawValue, ".", CLINUX_O_TMPFILE | O_RDWR | O_CLOEXEC, permissions)
+        do throws(SystemCallError) {
+            let fd = try SystemCall.run("open", subject: subject) {
+                openat(directory.rawValue, ".", CLINUX_O_TMPFILE | O_RDWR | O_CLOEXEC, permissions)
+            }
+            return FileDescriptor(adopting: fd, path: subject)
+        } catch where error.errno == EOPNOTSUPP || error.errno == EISDIR {
+            return try unlinkedNamed(in: directory, permissions: permissions)
         }
-        return FileDescriptor(adopting: fd, path: subject)
+    }
+
+    /// A new regular file in `directory` (`O_CREAT | O_EXCL`, no link followed) under a name of
+    /// its own (`.petprogress-copy-PID-N`), unlinked as soon as it is open: `unnamed` where the file
+    /// system has no `O_TMPFILE`. Only a crash between the two calls leaves the empty file behind.
+    public static func unlinkedNamed(in directory: FileDescriptor, permissions: UInt32 = 0o600)
+        throws(SystemCallError) -> FileDescriptor
+    {
+        let subject = "a file in \(directory.path)"
+        // A name taken by a file left by an earlier crash is passed over; a few tries at most.
+        for attempt in 0..<8 {
+            let name = ".petprogress-copy-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            do throws(SystemCallError) {
+                let fd = try SystemCall.run("open", subject: subject) {
+                    openat(directory.rawValue, name, O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, permissions)
+                }
+                let file = FileDescriptor(adopting: fd, path: subject)
+                do throws(SystemCallError) {
+                    try SystemCall.run("unlink", subject: subject) { unlinkat(directory.rawValue, name, 0) }
+                } catch {
+                    file.close()
+                    throw error
+                }
+                return file
+            } catch where error.errno == EEXIST && attempt < 7 {
+                continue
+            }
+        }
+        throw SystemCallError(call: "open", subject: subject, errno: EEXIST)
     }
 
     /// Another descriptor for the same open file (close-on-exec), closed on its own: a thread that
