@@ -27,6 +27,8 @@ fail() { echo "plasma-widget: FAIL: $*" >&2; exit 1; }
 
 # shellcheck source=scripts/desktop-root.sh
 . "$here/desktop-root.sh"
+# shellcheck source=scripts/plasma-session.sh
+. "$here/plasma-session.sh"
 enter_root plasma6
 say "root ready in $((SECONDS - t0)) s"
 
@@ -89,12 +91,7 @@ grep -q '<id>io.petprogress.plasmoid</id>' "$out/appstream.xml" || { cat "$out/a
 say "kpackagetool6: installed in ~/.local/share/plasma/plasmoids, AppStream metadata clean"
 
 # 3. The session: buses, X, and the widget in plasmawindowed, logging what its popup shows.
-chroot "$root" dbus-daemon --system --fork
-as_user dbus-daemon --session --address=unix:path=$run/bus --fork
-for _ in $(seq 100); do [ -S "$root$run/bus" ] && break; sleep 0.1; done
-as_user dbus-update-activation-environment --all
-in_background "Xvfb :99 -screen 0 1280x800x24 -nolisten tcp" xvfb
-for _ in $(seq 100); do [ -S "$root/tmp/.X11-unix/X99" ] && break; sleep 0.1; done
+start_session 1280x800
 # kdeglobals, the colour scheme and the Plasma theme of a look ($1: light or dark).
 look() {
     local scheme=BreezeLight theme=default
@@ -162,22 +159,8 @@ click() {  # accessible name prefix
     # shellcheck disable=SC2086
     as_user xdotool mousemove --window "$(window)" $xy click 1
 }
-shot() {  # NAME [crop to the window: yes]
-    as_user sh -c 'xwd -root -silent > /tmp/shot.xwd'
-    local geometry
-    geometry=$(as_user xdotool getwindowgeometry --shell "$(window)" | tr '\n' ' ')
-    /usr/bin/python3 - "$root/tmp/shot.xwd" "$out/$1.png" "$geometry" <<'EOF'
-import struct, sys
-from PIL import Image
-data = open(sys.argv[1], "rb").read()
-header = struct.unpack(">25I", data[:100])
-size, width, height, order, bits, stride, colours = (header[i] for i in (0, 4, 5, 7, 11, 12, 19))
-assert bits in (24, 32) and order == 0, f"unexpected xwd layout: {bits} bits per pixel, byte order {order}"
-image = Image.frombuffer("RGB", (width, height), data[size + 12 * colours:], "raw", "BGRX" if bits == 32 else "BGR", stride, 1)
-g = dict(kv.split("=") for kv in sys.argv[3].split())
-x, y, w, h = (int(g[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
-image.crop((x, y, x + w, y + h)).save(sys.argv[2])
-EOF
+shot() {  # NAME: the widget's window, to OUT-DIR/NAME.png
+    screen_png "$out/$1.png" "$(as_user xdotool getwindowgeometry --shell "$(window)" | tr '\n' ' ')"
 }
 
 # 4. The first read starts the daemon (no task yet); tasks petctl adds appear at the moment armed.
@@ -275,9 +258,7 @@ say "the popup's screenshots in $out after $((SECONDS - t0)) s"
 # layout file plasmashell writes (plasma-org.kde.plasma.desktop-appletsrc).
 t=$SECONDS
 look light
-in_background kded6 kded6
-as_user gdbus wait --session --timeout 60 org.kde.kded6
-as_user gdbus call --session -d org.kde.kded6 -o /kded -m org.kde.kded6.loadModule statusnotifierwatcher > /dev/null
+start_watcher
 shell() {  # a plasmashell script; prints what it print()s
     as_user gdbus call --session -d org.kde.plasmashell -o /PlasmaShell -m org.kde.PlasmaShell.evaluateScript "$1"
 }
@@ -317,21 +298,8 @@ panel_shot() {
         geometry=
     done
     [ -n "$geometry" ] || fail "no panel window"
-    as_user sh -c 'xwd -root -silent > /tmp/shot.xwd'
-    /usr/bin/python3 - "$root/tmp/shot.xwd" "$out/$1.png" "$geometry" <<'PY'
-import struct, sys
-from PIL import Image
-data = open(sys.argv[1], "rb").read()
-header = struct.unpack(">25I", data[:100])
-size, width, height, order, bits, stride, colours = (header[i] for i in (0, 4, 5, 7, 11, 12, 19))
-assert bits in (24, 32) and order == 0, f"unexpected xwd layout: {bits} bits per pixel, byte order {order}"
-image = Image.frombuffer("RGB", (width, height), data[size + 12 * colours:], "raw", "BGRX" if bits == 32 else "BGR", stride, 1)
-g = dict(kv.split("=") for kv in sys.argv[3].split())
-x, y, w, h = (int(g[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
-image = image.crop((x + w - 440, y, x + w, y + h))
-image.save(sys.argv[2])
-print(sum(1 for p in image.getdata() if p == (190, 190, 190)))
-PY
+    screen_png "$out/$1.png" "$geometry" 440
+    pixels "$out/$1.png" 'p == (190, 190, 190)'
 }
 grey=$(panel_shot plasma-widget-panel)
 [ "$grey" -lt 30 ] || fail "the symbolic pet's grey in the panel before the tray started ($grey pixels)"
@@ -340,19 +308,6 @@ grey=$(panel_shot plasma-widget-panel)
 t=$SECONDS
 in_background "/opt/pet/petctl tray" petctl-tray
 tray_pid=$!
-items() {
-    as_user gdbus call --session -d org.kde.StatusNotifierWatcher -o /StatusNotifierWatcher \
-        -m org.freedesktop.DBus.Properties.Get org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems
-}
-pet_item() {  # the registered item whose bus name petctl owns
-    local name pid
-    for name in $(items | grep -oE 'org\.kde\.StatusNotifierItem-[0-9]+-[0-9]+'); do
-        pid=$(as_user gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
-            -m org.freedesktop.DBus.GetConnectionUnixProcessID "$name" | grep -oE '[0-9]+' | tail -1)
-        [ "$(cat "/proc/$pid/comm" 2> /dev/null)" = petctl ] && { echo "$name"; return 0; }
-    done
-    return 1
-}
 for _ in $(seq 150); do pet_item > /dev/null && break; sleep 0.2; done
 item=$(pet_item) || fail "petctl tray did not register with the watcher: $(items) $(cat "$root/tmp/petctl-tray.log")"
 status() {

@@ -14,6 +14,8 @@ bin=$(realpath "$1") out=$(realpath -m "$2")
 
 # shellcheck source=scripts/desktop-root.sh
 . "$here/desktop-root.sh"
+# shellcheck source=scripts/plasma-session.sh
+. "$here/plasma-session.sh"
 enter_root plasma6
 
 run=/tmp/xdg
@@ -30,16 +32,8 @@ as_user() {
 # Every exec: the PID the shell sees is the command's own.
 in_background() { as_user sh -c "exec $1 > /tmp/$2.log 2>&1" & disown; }
 
-chroot "$root" dbus-daemon --system --fork
-as_user dbus-daemon --session --address=unix:path=$run/bus --fork
-for _ in $(seq 100); do [ -S "$root$run/bus" ] && break; sleep 0.1; done
-# Services the bus starts need the display too.
-as_user dbus-update-activation-environment --all
-in_background "Xvfb :99 -screen 0 800x400x24 -nolisten tcp" xvfb
-for _ in $(seq 100); do [ -S "$root/tmp/.X11-unix/X99" ] && break; sleep 0.1; done
-in_background kded6 kded6
-as_user gdbus wait --session --timeout 60 org.kde.kded6
-as_user gdbus call --session -d org.kde.kded6 -o /kded -m org.kde.kded6.loadModule statusnotifierwatcher > /dev/null
+start_session 800x400
+start_watcher
 in_background "plasmawindowed org.kde.plasma.systemtray" tray
 # The pet: the daemon with a task, then `petctl tray` (which never starts the daemon itself).
 as_user mkdir -p /home/tester/petdata
@@ -47,20 +41,6 @@ in_background "/opt/pet/petprogressd --data-dir /home/tester/petdata" petprogres
 as_user gdbus wait --session --timeout 60 io.petprogress.PetProgress1
 as_user /opt/pet/petctl add 15:00 'Write report' > /dev/null
 in_background "/opt/pet/petctl tray" petctl-tray
-items() {
-    as_user gdbus call --session -d org.kde.StatusNotifierWatcher -o /StatusNotifierWatcher \
-        -m org.freedesktop.DBus.Properties.Get org.kde.StatusNotifierWatcher RegisteredStatusNotifierItems
-}
-# The registered item whose bus name petctl owns.
-pet_item() {
-    local name pid
-    for name in $(items | grep -oE 'org\.kde\.StatusNotifierItem-[0-9]+-[0-9]+'); do
-        pid=$(as_user gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
-            -m org.freedesktop.DBus.GetConnectionUnixProcessID "$name" | grep -oE '[0-9]+' | tail -1)
-        [ "$(cat "/proc/$pid/comm" 2> /dev/null)" = petctl ] && { echo "$name"; return 0; }
-    done
-    return 1
-}
 for _ in $(seq 300); do pet_item > /dev/null && break; sleep 0.1; done
 pet=$(pet_item) || { echo "plasma: petctl tray did not register: $(items) $(cat "$root/tmp/petctl-tray.log")" >&2; exit 1; }
 echo "plasma: kded6's watcher lists petctl tray ($pet)"
@@ -74,24 +54,11 @@ hosts | grep -q true || { echo "plasma: the tray never registered as a StatusNot
 # The tray draws the pet: its blue in the screenshot, polled while the tray lays out.
 shot=$out/plasma-tray.png
 shows_item() {
-    as_user sh -c 'xwd -root -silent > /tmp/tray.xwd'
-    /usr/bin/python3 - "$root/tmp/tray.xwd" "$shot" <<'EOF'
-import struct, sys
-from PIL import Image
-# xwd's dump: a big-endian header, the window name, the colour map, then the pixels (32 bits each,
-# in the server's byte order: Xvfb here is little-endian, so B, G, R and, at 32 bits, one unused).
-data = open(sys.argv[1], "rb").read()
-header = struct.unpack(">25I", data[:100])
-size, width, height, order, bits, stride, colours = (header[i] for i in (0, 4, 5, 7, 11, 12, 19))
-assert bits in (24, 32) and order == 0, f"unexpected xwd layout: {bits} bits per pixel, byte order {order}"
-raw = "BGRX" if bits == 32 else "BGR"
-image = Image.frombuffer("RGB", (width, height), data[size + 12 * colours:], "raw", raw, stride, 1)
-image.save(sys.argv[2])
-pixels = list(image.getdata())
-blue = sum(1 for r, g, b in pixels if b > 150 and b > r + 60)
-print(f"plasma: {blue} blue pixels of the pet in {sys.argv[2]}")
-sys.exit(0 if blue >= 30 else 1)
-EOF
+    local blue
+    screen_png "$shot"
+    blue=$(pixels "$shot" 'p[2] > 150 and p[2] > p[0] + 60')
+    echo "plasma: $blue blue pixels of the pet in $shot"
+    [ "$blue" -ge 30 ]
 }
 for _ in $(seq 30); do shows_item > /dev/null && break; sleep 0.5; done
 shows_item

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func theTrayTooltipEscapesATitleAsWaybarsTextDoes() {
-        var state = TrayState()
+        var state = TrayState(clock: ClockStyle(twelveHour: false, columnWidth: 5))
         state.running = true
         state.tasksTotal = 2
         state.upcoming = [TrayTask(id: "1", time: "09:00", title: "<b>Tax</b> & \"bills\"")]

@@ -4,8 +4,8 @@ import Testing
 
 @testable import petctl
 
-/// LocalClock's names, weeks and clocks under each locale's LC_TIME (petprogress(7) §7). setlocale is
-/// the whole process's, so the cases run one at a time and put C back after each. The catalogue's
+/// LocalClock's names and weeks, and ClockStyle's clocks, under each locale's LC_TIME (petprogress(7)
+/// §7). setlocale is the whole process's, so the cases run one at a time and put C back after each. The catalogue's
 /// formats (German `%A, %-d. %B`) are the integration tests'; here the C library's data alone.
 @Suite(.serialized) struct LocalClockTests {
     /// `body` under LC_TIME `name`, then C again.
@@ -54,7 +54,7 @@ import Testing
             return Case(
                 locale: c.locale, first: first, heads: heads.map(LocalClock.weekdayHead).joined(separator: " "),
                 weekday: LocalClock.weekdayName(Self.monday), shortDate: LocalClock.shortDate(Self.monday),
-                morning: LocalClock.column("09:05"), evening: LocalClock.column("21:30"))
+                morning: ClockStyle().column("09:05"), evening: ClockStyle().column("21:30"))
         }
         #expect(seen.first == c.first)
         #expect(seen.heads == c.heads)
@@ -77,9 +77,9 @@ import Testing
         parts.tm_isdst = -1
         t = mktime(&parts)
         let instant = Instant(t)
-        #expect(try Self.under("C.UTF-8") { LocalClock.time(instant) } == "21:07")
-        #expect(try Self.under("de_DE.UTF-8") { LocalClock.time(instant) } == "21:07")
-        #expect(try Self.under("en_US.UTF-8") { LocalClock.time(instant) } == "9:07 PM")
+        #expect(try Self.under("C.UTF-8") { ClockStyle().time(instant) } == "21:07")
+        #expect(try Self.under("de_DE.UTF-8") { ClockStyle().time(instant) } == "21:07")
+        #expect(try Self.under("en_US.UTF-8") { ClockStyle().time(instant) } == "9:07 PM")
         #expect(try Self.under("en_US.UTF-8") { LocalClock.hhmm(instant) } == "21:07")
         #expect(try Self.under("C.UTF-8") { LocalClock.dayName("2026-03-02") } == "Monday 2 March")
         #expect(try Self.under("C.UTF-8") { LocalClock.shortDayName("2026-03-02") } == "Mon 2 Mar")

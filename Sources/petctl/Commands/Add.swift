@@ -45,24 +45,26 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
+        let (session, clock) = (Session(), ClockStyle())
         let day = tomorrow ? "tomorrow" : "today"
         let rule = `repeat` ?? ""
-        let (shown, copy, sent, note) = try Session.run { client in
+        let (shown, copy, sent, note) = try session.run { client in
             let sent = try TimeInput.wallTime(time, client)
             let id = try client.addTask(title: joinedTitle, time: sent, day: day, repeat: rule)
             // The number the new task has on its day; a repeating task's template, and today's copy.
             guard rule.isEmpty else {
                 let task = try client.listTasks(day: "").first { $0.templateID == id }
                 let template: String = Handle.template(id)
-                return (template, task.map { Handle.shown($0) }, sent, try task.flatMap { try Self.note($0, sent, client) })
+                let note = try task.flatMap { try Self.note($0, sent, client, clock) }
+                return (template, task.map { Handle.shown($0) }, sent, note)
             }
             let task = try client.listTasks(day: day == "today" ? "" : day).first { $0.id == id }
-            let note = tomorrow ? nil : try task.flatMap { try Self.note($0, sent, client) }
+            let note = tomorrow ? nil : try task.flatMap { try Self.note($0, sent, client, clock) }
             return (task.map { Handle.shown($0, tomorrow: tomorrow) } ?? id, nil, sent, note)
         }
         let title = Titles.quoted(joinedTitle)
         // Sent as HH:MM, shown on the locale's clock (2:30 PM under en_US).
-        let shownTime = LocalClock.wall(sent)
+        let shownTime = clock.wall(sent)
         let added =
             switch (tomorrow, rule.isEmpty) {
             case (false, true): tr("Added %s: %s %s (today).", shown, shownTime, title)
@@ -75,14 +77,14 @@ struct Add: ParsableCommand {
 
     /// What a person should know about today's new task: a time the clocks skip today (a DST gap:
     /// the task has the time the daemon gave it), or one already past (due at once).
-    static func note(_ task: TaskRecord, _ sent: String, _ client: PetClient) throws -> String? {
+    static func note(_ task: TaskRecord, _ sent: String, _ client: PetClient, _ clock: ClockStyle) throws -> String? {
         let status = try client.status()
         if let real = status.daemonHHMM(at: task.scheduledAt), real != sent {
             return tr(
-                "%s does not exist today (the clocks change then): the task is at %s.", LocalClock.wall(sent),
-                LocalClock.wall(real))
+                "%s does not exist today (the clocks change then): the task is at %s.", clock.wall(sent),
+                clock.wall(real))
         }
         guard !task.done, task.scheduledAt + 60 <= status.now else { return nil }
-        return tr("%s has already passed today: the task is due now.", LocalClock.wall(sent))
+        return tr("%s has already passed today: the task is due now.", clock.wall(sent))
     }
 }

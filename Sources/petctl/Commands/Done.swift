@@ -17,10 +17,11 @@ struct Done: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
+        let (session, clock) = (Session(), ClockStyle())
         var before: PetView?
         var seen: (after: PetView, panelAt: Instant)?  // the next task's: read with the request
         let (shown, xp, title, pending) = try Handle.act(
-            on: task, verb: "done",
+            on: task, verb: "done", in: session,
             named: { client, id in
                 before = try client.pet()
                 return try client.markDone(id)
@@ -30,13 +31,15 @@ struct Done: ParsableCommand {
                 (before, seen) = (done.before, (done.after, done.entry.nextDate))
                 return (done.entry, done.id, done.xpDelta)
             })
-        let (word, moment) = try Session.run { client in
+        let (word, moment) = try session.run { client in
             (
                 try Self.judgement(xp: xp, pending: pending) {
                     try client.listTasks(day: "").first { Handle.shown($0) == shown }?.judgement
                 },
-                try seen.map { PetMoment.line(before: before ?? $0.after, after: $0.after, panelAt: $0.panelAt) }
-                    ?? PetMoment.after(client, before: before)
+                try seen.map {
+                    PetMoment.line(before: before ?? $0.after, after: $0.after, panelAt: $0.panelAt, clock: clock)
+                }
+                    ?? PetMoment.after(client, before: before, clock: clock)
             )
         }
         let judged = Self.judgement(word)
@@ -84,15 +87,16 @@ struct Snooze: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
+        let session = Session()
         let (shown, until, title, _) = try Handle.act(
-            on: task, verb: "snooze", named: { try $0.snooze($1) },
+            on: task, verb: "snooze", in: session, named: { try $0.snooze($1) },
             next: { client in
                 let before = try client.widgetEntry()
                 let (id, until) = try client.snoozeNext()
                 return (before, id, until)
             })
         Output.lines([
-            tr("Snoozed %s %s to %s.", shown, Titles.forLine(title, width: 60), LocalClock.time(until))
+            tr("Snoozed %s %s to %s.", shown, Titles.forLine(title, width: 60), ClockStyle().time(until))
         ])
     }
 }
@@ -111,21 +115,21 @@ struct Undo: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.todayHelp), completion: HandleCompletion.today) var task: Handle?
 
     func run() throws {
-        let (shown, title, moment) = try Session.run { client in
+        let (session, clock) = (Session(), ClockStyle())
+        let (shown, title, moment) = try session.run { client in
             let before = try client.pet()
             if let task {
                 let named = try task.todays(client, verb: "undo")
                 try task.call(named) { try client.undo($0) }
-                return (
-                    named?.shown ?? task.typed, named?.record.title ?? "", try PetMoment.after(client, before: before)
-                )
+                let moment = try PetMoment.after(client, before: before, clock: clock)
+                return (named?.shown ?? task.typed, named?.record.title ?? "", moment)
             }
             let today = try client.listTasks(day: "")
             guard let last = today.filter(\.done).max(by: { $0.completedSeq < $1.completedSeq }) else {
                 throw Session.refuse(tr("nothing to undo: no task is done today"))
             }
             try client.undo(last.id)
-            return (Handle.shown(last), last.title, try PetMoment.after(client, before: before))
+            return (Handle.shown(last), last.title, try PetMoment.after(client, before: before, clock: clock))
         }
         Output.lines(
             [tr("Undone: %s %s is pending again.", shown, Titles.forLine(title, width: 60))]

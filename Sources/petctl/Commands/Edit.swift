@@ -33,7 +33,8 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let said = try Session.run { client in
+        let (session, clock) = (Session(), ClockStyle())
+        let said = try session.run { client in
             guard case .template(let id) = task else {
                 let named = try task.task(client)
                 // A task id of tomorrow's: "+20m" counts from now, which is today.
@@ -47,7 +48,7 @@ struct Edit: ParsableCommand {
                     return id
                 }
                 let shown = named?.shown ?? task.typed
-                return try TaskEcho.find(id, client).map { tr("Updated %s: %s.", shown, $0.line) }
+                return try TaskEcho.find(id, client).map { tr("Updated %s: %s.", shown, $0.line(clock)) }
                     ?? tr("Updated %s.", shown)
             }
             // Today's copy follows the template unless it is done or was edited on its own
@@ -55,7 +56,7 @@ struct Edit: ParsableCommand {
             let sent = try time.map { try TimeInput.wallTime($0, client) } ?? ""
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             try task.call(nil) { try client.updateTask(id: $0, title: title ?? "", time: sent) }
-            let echo = try TaskEcho.find(id, client)?.line
+            let echo = try TaskEcho.find(id, client)?.line(clock)
             guard let copy else { return echo.map { tr("Updated %s: %s.", task.typed, $0) } ?? tr("Updated %s.", task.typed) }
             let after = try client.listTasks(day: "").first { $0.id == copy.id }
             let shown = Handle.shown(copy)

@@ -38,11 +38,12 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        let session = Session()
         // Refuse at once rather than after reading all of history; the write itself checks again.
         if let output, !force, AtomicFile.exists(output) {
             throw Session.refuse(tr("%s already exists; add --force to replace it", output))
         }
-        let document = try Session.run(Self.gather)
+        let document = try session.run(Self.gather)
         let text = format == .json ? document.json : document.csv
         guard let output else {
             Output.text(text)

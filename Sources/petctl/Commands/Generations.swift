@@ -18,7 +18,8 @@ struct Generations: ParsableCommand {
             """))
 
     func run() throws {
-        let generations = try Session.run { client in try client.listGenerations() }
+        let session = Session()
+        let generations = try session.run { client in try client.listGenerations() }
         guard !generations.isEmpty else {
             Output.lines([tr("No snapshots yet: one is kept at each closeout.")])
             return

@@ -27,7 +27,8 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        let view = try Session.run { client in
+        let session = Session()
+        let view = try session.run { client in
             HistoryView(days: try Self.days(days, client), stages: try client.stages())
         }
         if display.plain {

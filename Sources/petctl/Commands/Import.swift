@@ -34,6 +34,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        let session = Session()
         // Without blocking: a FIFO would otherwise wait here for a writer; the daemon refuses it.
         let document: FileDescriptor
         do {
@@ -45,7 +46,7 @@ struct Import: ParsableCommand {
         // The daemon reads the document whole before it answers: time for it as for the rest,
         // and a second a MiB (a year at the task limit is about 30 MB; the bound is 1 GiB).
         let size = (try? document.size()).map { Int64(clamping: $0) } ?? 0
-        let summary = try Session.run(timeout: .seconds(25) + .seconds(size >> 20)) { client in
+        let summary = try session.run(timeout: .seconds(25) + .seconds(size >> 20)) { client in
             try client.importDocument(descriptor: document.rawValue, replace: replace, dryRun: check)
         }
         Output.lines(Self.report(summary, file: file))

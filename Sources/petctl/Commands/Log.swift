@@ -44,9 +44,11 @@ struct Log: ParsableCommand {
     }
 
     func run() throws {
+        let (session, clock) = (Session(), ClockStyle())
         let terminal = Terminal.current(color)
-        let lines = try Session.run { client -> [String] in
-            let view = LogView(stages: try client.stages(), width: terminal.width, style: Style(on: terminal.color))
+        let lines = try session.run { client -> [String] in
+            let view = LogView(
+                stages: try client.stages(), width: terminal.width, style: Style(on: terminal.color), clock: clock)
             let status = try client.status()
             guard let last = day?.key ?? CivilDate(parsing: status.lastClosedDay) else {
                 return [tr("No day has closed yet: the log starts once today ends. petctl today shows today.")]

@@ -40,18 +40,19 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
+        let (session, clock) = (Session(), ClockStyle())
         // In a terminal (the handler's window) the link opens the live screen, and the window
         // closes when the user leaves it; without one, the printout.
         if Self.problem(uri) == nil, !display.plain, TerminalDevice.isTerminal(0), TerminalDevice.isTerminal(1) {
             let color = Terminal.current(display.color).color
-            throw ExitCode(try InteractiveToday(color: color).run())
+            throw ExitCode(try InteractiveToday(session: session, color: color, clock: clock).run())
         }
         defer { if hold { Hold.untilEnter() } }
         if let problem = Self.problem(uri) {
             Output.error(tr("%s (see %s)", problem, PetCtl.help("open")))
             throw ExitCode(64)
         }
-        let screen = try Session.run { client in try Today.screen(client) }
+        let screen = try session.run { client in try Today.screen(client, clock: clock) }
         display.show(screen)
     }
 

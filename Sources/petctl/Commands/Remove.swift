@@ -12,7 +12,8 @@ struct Remove: ParsableCommand {
     @Argument(help: ArgumentHelp(Handle.help), completion: HandleCompletion.any) var task: Handle
 
     func run() throws {
-        let (said, echo) = try Session.run { client in
+        let (session, clock) = (Session(), ClockStyle())
+        let (said, echo) = try session.run { client in
             guard case .template(let id) = task else {
                 let named = try task.task(client)
                 let echo = try task.call(named) { id in
@@ -21,7 +22,7 @@ struct Remove: ParsableCommand {
                     return echo
                 }
                 let shown = named?.shown ?? task.typed
-                return (echo.map { tr("Deleted %s: %s.", shown, $0.line) } ?? tr("Deleted %s.", shown), echo)
+                return (echo.map { tr("Deleted %s: %s.", shown, $0.line(clock)) } ?? tr("Deleted %s.", shown), echo)
             }
             let copy = try client.listTasks(day: "").first { $0.templateID == id }
             var echo = try TaskEcho.find(id, client)
@@ -32,7 +33,7 @@ struct Remove: ParsableCommand {
                 echo = TaskEcho(time: kept.time, title: kept.title, repeatRule: kept.repeatRule, tomorrow: true)
             }
             // The open day's copy stays, as a one-off (petprogress(7) §3).
-            let deleted = echo.map { tr("%s (%s)", task.typed, $0.line) } ?? task.typed
+            let deleted = echo.map { tr("%s (%s)", task.typed, $0.line(clock)) } ?? task.typed
             return (
                 copy.map {
                     tr("Deleted %s: no more copies from tomorrow on; today's copy %s stays.", deleted, Handle.shown($0))

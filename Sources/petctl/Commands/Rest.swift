@@ -43,14 +43,15 @@ struct Rest: ParsableCommand {
     }
 
     func run() throws {
+        let session = Session()
         if list {
-            let (days, open) = try Session.run { client in (try client.listRestDays(), try client.status().openDay) }
+            let (days, open) = try session.run { client in (try client.listRestDays(), try client.status().openDay) }
             Output.lines(Self.listing(days, openDay: open))
             return
         }
         let first = from ?? "today"
         let last = to ?? first
-        let (days, open, marked) = try Session.run { client in
+        let (days, open, marked) = try session.run { client in
             let marked = clear ? Set(try client.listRestDays()) : []
             try client.setRest(from: first, to: last, rest: !clear)
             let status = try client.status()

@@ -28,7 +28,8 @@ struct RestoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try Session.run { client in try client.restore(name: name, dryRun: check) }
+        let session = Session()
+        let summary = try session.run { client in try client.restore(name: name, dryRun: check) }
         Output.lines(Self.report(summary))
     }
 

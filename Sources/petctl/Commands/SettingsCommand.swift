@@ -91,7 +91,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (settings, before, status) = try Session.run { client in
+        let session = Session()
+        let (settings, before, status) = try session.run { client in
             let before = try client.settings()
             if let key, let value, let change = key.change(value) { try client.set(change) }
             let status = key == .resetTime && value != nil ? try client.status() : nil
@@ -101,10 +102,11 @@ struct SettingsCommand: ParsableCommand {
             var lines = ["\(key.rawValue) \(key.value(in: settings))"]
             // A new reset time shapes the next day: say when it takes effect.
             if key == .resetTime, let status, settings.resetTime != before.resetTime, status.openDayEnd > 0 {
+                let clock = ClockStyle()
                 lines.append(
                     tr(
-                        "Today still ends at %s; the days after end at %s.", LocalClock.time(status.openDayEnd),
-                        LocalClock.wall(settings.resetTime.description)))
+                        "Today still ends at %s; the days after end at %s.", clock.time(status.openDayEnd),
+                        clock.wall(settings.resetTime.description)))
             }
             Output.lines(lines)
             return

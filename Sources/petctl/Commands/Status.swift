@@ -22,7 +22,8 @@ struct Status: ParsableCommand {
     var ack = false
 
     func run() throws {
-        let status = try Session.run { client in
+        let session = Session()
+        let status = try session.run { client in
             if ack { try client.acknowledgeProblems() }
             return try client.status()
         }

@@ -9,7 +9,8 @@ struct Templates: ParsableCommand {
         discussion: tr("Each repeating task is named rN (r3), which edit and rm take (t-3, the older form, works too).\nExample: petctl templates   (then petctl edit r3 --time 07:30, or petctl rm r3)"))
 
     func run() throws {
-        let templates = try Session.run { client in try client.listTemplates() }
+        let session = Session()
+        let templates = try session.run { client in try client.listTemplates() }
         guard !templates.isEmpty else {
             Output.lines([tr("No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily")])
             return

@@ -41,19 +41,20 @@ struct Today: ParsableCommand {
     }
 
     func run() throws {
+        let (session, clock) = (Session(), ClockStyle())
         if interactive {
             let color = Terminal.current(display.color).color
-            throw ExitCode(try InteractiveToday(color: color).run())
+            throw ExitCode(try InteractiveToday(session: session, color: color, clock: clock).run())
         }
-        let screen = try Session.run { client in try Self.screen(client) }
+        let screen = try session.run { client in try Self.screen(client, clock: clock) }
         display.show(screen)
     }
 
     /// The data of the screen: the live pet, the panel's entry and the open day's tasks.
-    static func screen(_ client: PetClient) throws -> TodayScreen {
+    static func screen(_ client: PetClient, clock: ClockStyle) throws -> TodayScreen {
         let (pet, entry, tasks, status) = try client.today()
         var screen = TodayScreen(
-            live: pet, entry: entry, tasks: tasks, notice: status.recoveryNotice,
+            live: pet, entry: entry, tasks: tasks, clock: clock, notice: status.recoveryNotice,
             noticeLine: status.recoveryNotice.map { _ in Self.noticeLine(status) })
         screen.formChange = try formChange(client, lastClosed: status.lastClosedDay)
         if status.clockBehind {

@@ -21,12 +21,13 @@ struct Tomorrow: ParsableCommand {
     var color: Terminal.ColorChoice = .auto
 
     func run() throws {
-        let screen = try Session.run { client in try Self.screen(client) }
+        let (session, clock) = (Session(), ClockStyle())
+        let screen = try session.run { client in try Self.screen(client, clock: clock) }
         let terminal = Terminal.current(color)
         Output.lines(screen.render(width: terminal.width, style: Style(on: terminal.color)))
     }
 
-    static func screen(_ client: PetClient) throws -> TomorrowScreen {
+    static func screen(_ client: PetClient, clock: ClockStyle) throws -> TomorrowScreen {
         let status = try client.status()
         let key = status.nextDay
         let rest = try client.listRestDays().contains(key)
@@ -42,6 +43,7 @@ struct Tomorrow: ParsableCommand {
             try client.settings().rollover
             ? try client.listTasks(day: "").filter { !$0.done && $0.templateID.isEmpty } : []
         return TomorrowScreen(
-            dayKey: key, rest: rest, added: try client.listTasks(day: "tomorrow"), repeating: repeating, rolled: rolled)
+            dayKey: key, rest: rest, added: try client.listTasks(day: "tomorrow"), repeating: repeating, rolled: rolled,
+            clock: clock)
     }
 }

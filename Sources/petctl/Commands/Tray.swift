@@ -21,7 +21,8 @@ struct Tray: ParsableCommand {
             """))
 
     func run() throws {
-        let code = try TrayLoop(iconThemePath: Self.iconThemePath()).run()
+        let tray = try TrayLoop(session: Session(), iconThemePath: Self.iconThemePath(), clock: ClockStyle())
+        let code = try tray.run()
         throw ExitCode(code)
     }
 

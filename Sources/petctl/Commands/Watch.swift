@@ -23,7 +23,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         // A closed pipe must end watch quietly, through write(2)'s EPIPE, not kill it.
         signal(SIGPIPE, SIG_IGN)
-        let code = try Watcher(line: panel.line).run()
+        let code = try Watcher(line: panel.line(ClockStyle()), session: Session()).run()
         throw ExitCode(code)
     }
 }

@@ -19,9 +19,9 @@ struct Widget: ParsableCommand {
     @OptionGroup var panel: PanelOptions
 
     func run() throws {
-        let line = panel.line
+        let line = panel.line(ClockStyle())
         do {
-            let entry = try Session.client(timeout: Session.replyTimeout(.seconds(10))).widgetEntry()
+            let entry = try Session().client(timeout: Session.replyTimeout(.seconds(10))).widgetEntry()
             Output.lines([line.render(entry)])
         } catch .unreachable(let cause) {
             Output.lines([line.render(nil)])

@@ -44,7 +44,7 @@ extension InteractiveToday {
                     // What petctl rm says: the number, the time and the title.
                     return tr(
                         "Deleted %s: %s %s.", Handle.shown(task, tomorrow: state.showsTomorrow),
-                        LocalClock.wall(task.time), Titles.forLine(task.title, width: 60))
+                        clock.wall(task.time), Titles.forLine(task.title, width: 60))
                 }
             } else {
                 state.say(tr("Kept %s.", Handle.shown(task, tomorrow: state.showsTomorrow)))
@@ -83,7 +83,7 @@ extension InteractiveToday {
         case .character("s"):
             onSelected { c, task throws(PetClientError) in
                 let until = try c.snooze(task.id)
-                return tr("Snoozed %s to %s.", Handle.shown(task), LocalClock.time(until))
+                return tr("Snoozed %s to %s.", Handle.shown(task), clock.time(until))
             }
         case .character("u"): undo()
         case .character("a"): open(.add(day: state.showsTomorrow ? "tomorrow" : "today"))
@@ -140,13 +140,13 @@ extension InteractiveToday {
                 let id = try c.addTask(title: title, time: sent, day: prompt.day, repeat: "")
                 let added = try c.listTasks(day: prompt.day == "today" ? "" : prompt.day).first { $0.id == id }
                 let shown = added.map { Handle.shown($0, tomorrow: prompt.day == "tomorrow") } ?? id
-                return tr("Added %s: %s %s.", shown, LocalClock.wall(sent), Titles.forLine(title, width: 60))
+                return tr("Added %s: %s %s.", shown, clock.wall(sent), Titles.forLine(title, width: 60))
             }
             // Only what changed is sent: an unchanged time keeps the task's snooze.
             try c.updateTask(
                 id: task.id, title: title == task.title ? "" : title, time: sent == task.time ? "" : sent)
             _ = task
-            return tr("Updated %s: %s %s.", prompt.shown, LocalClock.wall(sent), Titles.forLine(title, width: 60))
+            return tr("Updated %s: %s %s.", prompt.shown, clock.wall(sent), Titles.forLine(title, width: 60))
         }
     }
 

@@ -22,17 +22,24 @@ final class InteractiveToday {
     var exitCode: Int32?
     var frame: InteractiveFrame?
 
-    init(color: Bool) throws {
+    /// The command's connection, which the first read may use to start the daemon.
+    let session: Session
+    /// How the locale writes times, for the screens and the status line.
+    let clock: ClockStyle
+
+    init(session: Session, color: Bool, clock: ClockStyle) throws {
         signals = try SignalFD(signals: [SIGTERM, SIGINT, SIGHUP, SIGWINCH])
-        daemon = try DaemonFollower(replyTimeout: Session.replyTimeout(.seconds(10)))
+        daemon = try DaemonFollower(session, replyTimeout: Session.replyTimeout(.seconds(10)))
         style = Style(on: color)
+        self.session = session
+        self.clock = clock
     }
 
     /// Runs until `q`, Esc, a signal or a lost terminal; the terminal's modes are restored on every
     /// way out, thrown errors included.
     func run() throws -> Int32 {
         // The first read activates the daemon, as `petctl today` does, and fails before the screen.
-        state.screen = try Session.run { try Today.screen($0) }
+        state.screen = try session.run { try Today.screen($0, clock: clock) }
         state.settle()
         try daemon.follow { [unowned self] in follow($0) }
         daemon.loop.addFD(signals.fd) { [unowned self] _ in
@@ -87,13 +94,13 @@ final class InteractiveToday {
     private func refresh() {
         guard !stopped else { return }
         do {
-            var screen = try Today.screen(client)
+            var screen = try Today.screen(client, clock: clock)
             // The form-change line is said once per closeout: keep it for this screen's life.
             screen.formChange = screen.formChange ?? state.screen?.formChange
             state.screen = screen
             state.settle()
             if state.showsTomorrow {
-                state.tomorrow = try Tomorrow.screen(client)
+                state.tomorrow = try Tomorrow.screen(client, clock: clock)
                 state.settle()
             }
             try daemon.armForNextFlip(screen.entry)

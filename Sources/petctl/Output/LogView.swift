@@ -7,6 +7,8 @@ struct LogView {
     let stages: StageTable
     let width: Int
     let style: Style
+    /// How the locale writes the times of completions.
+    let clock: ClockStyle
 
     /// The lines of one closed day.
     func lines(_ record: HistoryRecord) -> [String] {
@@ -56,7 +58,7 @@ struct LogView {
     func item(_ step: DayStory.Step, room: Int, unjudged: String = tr("rest day")) -> Item {
         switch step {
         case .done(let t):
-            return task(t, xp: t.xp, note: tr("(%s, %s)", judgement(t), LocalClock.time(t.completedAt)), room: room)
+            return task(t, xp: t.xp, note: tr("(%s, %s)", judgement(t), clock.time(t.completedAt)), room: room)
         case .missed(let t): return task(t, xp: -2, note: tr("(missed)"), room: room)
         case .uncharged(let t): return task(t, xp: 0, note: tr("(not done, %s)", unjudged), room: room)
         case .dailyResult(let done, let total):

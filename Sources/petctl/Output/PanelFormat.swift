@@ -28,8 +28,10 @@ struct PanelOptions: ParsableArguments {
         if let template { _ = try Template(template) }
     }
 
-    var line: PanelLine {
-        PanelLine(format: format, template: template.flatMap { try? Template($0) }, titleWidth: titleWidth)
+    /// The line these options make, its times on `clock`.
+    func line(_ clock: ClockStyle) -> PanelLine {
+        PanelLine(
+            format: format, template: template.flatMap { try? Template($0) }, titleWidth: titleWidth, clock: clock)
     }
 }
 

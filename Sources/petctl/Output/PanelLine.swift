@@ -5,6 +5,8 @@ struct PanelLine {
     let format: PanelFormat
     let template: Template?
     let titleWidth: Int
+    /// How the locale writes a task's time.
+    let clock: ClockStyle
 
     /// The stage's base name (`petprogress-frog` → `frog`): the CSS class and `alt` of waybar.
     static func base(_ entry: WidgetEntry) -> String {
@@ -34,7 +36,7 @@ struct PanelLine {
         let title = Escaping.singleLine(TextWidth.truncate(Titles.clean(entry.nextTaskTitle), to: titleWidth))
         return [
             "glyph": entry.pet.glyph, "done": "\(entry.tasksDone)", "total": "\(entry.tasksTotal)",
-            "next_time": LocalClock.wall(entry.nextTaskTime), "next_title": Titles.isolate(title),
+            "next_time": clock.wall(entry.nextTaskTime), "next_title": Titles.isolate(title),
             "stage": PetText.name(entry.pet), "xp": "\(entry.pet.stageXP)", "threshold": "\(entry.pet.threshold)",
             "percent": "\(Int((entry.pet.progress * 100).rounded(.down)))",
             "rest": entry.restDay ? tr("rest") : "",
@@ -71,7 +73,7 @@ struct PanelLine {
         lines += entry.upcoming.map {
             let title = Titles.isolate(Escaping.singleLine(TextWidth.truncate(Titles.clean($0.title), to: 40)))
             let state = $0.overdue ? " (" + tr("overdue") + ")" : $0.due ? " (" + tr("due") + ")" : ""
-            return escape("\(LocalClock.wall($0.effectiveTime)) ") + escape(title) + escape(state)
+            return escape("\(clock.wall($0.effectiveTime)) ") + escape(title) + escape(state)
         }
         if entry.upcoming.isEmpty {
             lines.append(escape(entry.tasksTotal == 0 ? tr("No tasks planned.") : tr("All done.")))

@@ -9,6 +9,8 @@ struct TodayScreen {
     let entry: WidgetEntry
     /// The open day's tasks in day order (`ListTasks("")`).
     let tasks: [TaskRecord]
+    /// How the locale writes the times on the screen.
+    let clock: ClockStyle
     /// The recovery notice (`GetStatus`), shown until it is acknowledged: whole in `--plain`, and
     /// on the screen as `noticeLine`, short enough for one line of 80 columns with its hint.
     var notice: String? = nil
@@ -73,7 +75,7 @@ struct TodayScreen {
             let note = tr(
                 "The panel shows %s until %s; it changes on the hour.",
                 "\(entry.pet.glyph) \(Titles.quoted(PetText.name(entry.pet))) \(xpText(entry.pet))",
-                LocalClock.time(entry.nextDate))
+                clock.time(entry.nextDate))
             lines += TextWidth.wrap(note, width: width).map(style.dim)
         }
         let count = tasks.isEmpty ? tr("no tasks yet") : trn("%d of %d done", "%d of %d done", done, done, tasks.count)
@@ -105,10 +107,10 @@ struct TodayScreen {
     func rows(_ task: TaskRecord, handleWidth: Int, width: Int, style: Style) -> [String] {
         let mark: String =
             task.done ? style.green("✓") : task.isNext ? style.cyan("→") : task.overdue ? style.red("!") : " "
-        let lead = "\(TextWidth.padLeft(Handle.shown(task), to: handleWidth))  \(LocalClock.column(task.time)) "
+        let lead = "\(TextWidth.padLeft(Handle.shown(task), to: handleWidth))  \(clock.column(task.time)) "
         let prefix = "\(lead)\(mark) "
         let indent = TextWidth.columns(lead) + 2  // the mark is one column, whatever its colour codes
-        let notes = Self.notes(task)
+        let notes = self.notes(task)
         let noteText = notes.map(\.text).joined(separator: " · ")
         let room = width - indent
         let title = TextWidth.truncate(Titles.clean(task.title), to: max(1, room))
@@ -144,7 +146,7 @@ struct TodayScreen {
     }
 
     /// What is worth saying about a task, most important first, each in its colour.
-    static func notes(_ task: TaskRecord) -> [Note] {
+    func notes(_ task: TaskRecord) -> [Note] {
         var notes: [Note] = []
         if task.done {
             let judgement = trc("judgement", dynamic: task.judgement)
@@ -156,7 +158,9 @@ struct TodayScreen {
         } else if task.due {
             notes.append(Note(tr("due"), .yellow))
         }
-        if !task.done, task.snoozedUntil != 0 { notes.append(Note(tr("snoozed to %s", LocalClock.wall(task.effectiveTime)), .yellow)) }
+        if !task.done, task.snoozedUntil != 0 {
+            notes.append(Note(tr("snoozed to %s", clock.wall(task.effectiveTime)), .yellow))
+        }
         if !task.repeatRule.isEmpty { notes.append(Note(PetText.rule(task.repeatRule), .dim)) }
         return notes
     }
@@ -202,14 +206,14 @@ struct TodayScreen {
         if entry.restDay { lines.append(tr("Rest day.")) }
         if panelLags {
             lines.append(
-                tr("Until %s the panel shows %s", LocalClock.time(entry.nextDate), Self.petSentence(entry.pet)))
+                tr("Until %s the panel shows %s", clock.time(entry.nextDate), Self.petSentence(entry.pet)))
         }
         lines.append(
             tasks.isEmpty
                 ? tr("No tasks planned.")
                 : trn("%d of %d task done.", "%d of %d tasks done.", tasks.count, done, tasks.count))
-        if !tasks.isEmpty { lines.append(Self.nextSentence(tasks.first(where: \.isNext))) }
-        for task in tasks { lines.append(Self.plainSentence(task)) }
+        if !tasks.isEmpty { lines.append(nextSentence(tasks.first(where: \.isNext))) }
+        for task in tasks { lines.append(plainSentence(task)) }
         return lines
     }
 
@@ -224,20 +228,20 @@ struct TodayScreen {
     }
 
     /// `Next: 14:30 Write report.` (`, due` or `, overdue` when it is), or `Nothing pending.`
-    static func nextSentence(_ next: TaskRecord?) -> String {
+    func nextSentence(_ next: TaskRecord?) -> String {
         guard let next else { return tr("Nothing pending.") }
         let title = Titles.quoted(next.title)
-        if next.overdue { return tr("Next: %s %s, overdue.", LocalClock.wall(next.effectiveTime), title) }
-        if next.due { return tr("Next: %s %s, due.", LocalClock.wall(next.effectiveTime), title) }
-        return tr("Next: %s %s.", LocalClock.wall(next.effectiveTime), title)
+        if next.overdue { return tr("Next: %s %s, overdue.", clock.wall(next.effectiveTime), title) }
+        if next.due { return tr("Next: %s %s, due.", clock.wall(next.effectiveTime), title) }
+        return tr("Next: %s %s.", clock.wall(next.effectiveTime), title)
     }
 
-    static func plainSentence(_ task: TaskRecord) -> String {
+    func plainSentence(_ task: TaskRecord) -> String {
         var facts: [String] = []
         if task.done { facts.append(tr("done %s, %d XP", trc("judgement", dynamic: task.judgement), task.xp)) }
         if task.isNext { facts.append(tr("next")) }
         if task.overdue { facts.append(tr("overdue")) } else if task.due { facts.append(tr("due")) }
-        if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", LocalClock.wall(task.effectiveTime))) }
+        if !task.done, task.snoozedUntil != 0 { facts.append(tr("snoozed to %s", clock.wall(task.effectiveTime))) }
         if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", PetText.rule(task.repeatRule))) }
         if facts.isEmpty { facts.append(tr("pending")) }
         return tr(

@@ -13,6 +13,8 @@ struct TomorrowScreen {
     let repeating: [TemplateRecord]
     /// Today's undone one-offs when rollover is on, in day order.
     let rolled: [TaskRecord]
+    /// How the locale writes the rows' times.
+    let clock: ClockStyle
 
     struct Row: Equatable {
         /// The task's id for a task added for tomorrow (which the interactive screen selects), else "".
@@ -59,7 +61,7 @@ struct TomorrowScreen {
         }
         let handleWidth = rows.map { TextWidth.columns($0.handle) }.max() ?? 1
         for row in rows {
-            let prefix = "\(TextWidth.padLeft(row.handle, to: handleWidth))  \(LocalClock.column(row.time))  "
+            let prefix = "\(TextWidth.padLeft(row.handle, to: handleWidth))  \(clock.column(row.time))  "
             let room = max(1, width - gutter - TextWidth.columns(prefix))
             let title = TextWidth.truncate(Titles.clean(row.title), to: room)
             let gap = room - TextWidth.columns(title) - TextWidth.columns(row.note)

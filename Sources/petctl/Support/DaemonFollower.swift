@@ -25,13 +25,13 @@ final class DaemonFollower {
     let loop = EventLoop()
     let timer: TimerFD
 
-    /// Follows on the process's connection (``Session``); failing to reach the bus, says so as
+    /// Follows on the command's connection (`session`'s); failing to reach the bus, says so as
     /// every command does and throws its exit. The client never starts the daemon: its reads
     /// follow an event, and a daemon that stopped meanwhile stays stopped.
-    init(replyTimeout: Duration) throws {
+    init(_ session: Session, replyTimeout: Duration) throws {
         timer = try TimerFD(clock: .realtime)
         do throws(PetClientError) {
-            connection = try Session.connection()
+            connection = try session.connection()
         } catch {
             throw Session.fail(error)
         }

@@ -118,10 +118,10 @@ enum Handle: Equatable, ExpressibleByArgument {
     /// read before the action. The next task comes from the (small) entry `next` reads before its
     /// action (with it, in one round trip where it can), the named one from the day's list.
     static func act<T>(
-        on handle: Handle?, verb: String, named: (PetClient, String) throws -> T,
+        on handle: Handle?, verb: String, in session: Session, named: (PetClient, String) throws -> T,
         next: (PetClient) throws -> (before: WidgetEntry, id: String, answer: T)
     ) throws -> (shown: String, answer: T, title: String, before: TaskRecord?) {
-        try Session.run { client in
+        try session.run { client in
             guard let handle else {
                 let (before, id, answer) = try next(client)
                 if let task = before.upcoming.first, task.id == id { return (shown(task), answer, task.title, task) }

@@ -13,7 +13,7 @@ enum HandleCompletion {
     /// descriptions (zsh, fish); none when no daemon owns the name or it does not answer quickly.
     static func candidates(_ prefix: String, tomorrowAndTemplates: Bool) -> [String] {
         // NO_AUTO_START: a daemon that is not running answers ServiceUnknown at once.
-        guard let client = try? Session.client(timeout: .seconds(2), autoStart: false) else { return [] }
+        guard let client = try? Session().client(timeout: .seconds(2), autoStart: false) else { return [] }
         var pairs: [(String, String)] = []
         if let today = try? client.listTasks(day: "") {
             pairs += today.map { (Handle.shown($0), "\($0.time) \($0.title)") }

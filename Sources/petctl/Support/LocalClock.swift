@@ -6,16 +6,9 @@ import PetCore
 /// else /etc/localtime; `LC_TIME` for the names of days and months, the first day of the week and
 /// 12- or 24-hour clocks) — the zone and the language of the person at this terminal. The date
 /// formats are strftime(3) formats from the catalogue (`trFormat`), since word order differs by
-/// language; the C locale keeps petctl's own English forms (petprogress(7) §7).
+/// language; the C locale keeps petctl's own English forms (petprogress(7) §7). Times of day
+/// follow the locale's clock (`ClockStyle`), which a command works out once and passes down.
 enum LocalClock {
-    /// `14:30`, or `2:30 PM` where the locale's clock is a 12-hour one.
-    static func time(_ instant: Instant) -> String {
-        var t = time_t(instant)
-        var parts = tm()
-        guard localtime_r(&t, &parts) != nil else { return "--:--" }
-        return clock(parts)
-    }
-
     /// `HH:MM` at `instant`, whatever the locale: what petctl sends on the bus.
     static func hhmm(_ instant: Instant) -> String {
         var t = time_t(instant)
@@ -24,62 +17,7 @@ enum LocalClock {
         return pad(Int(parts.tm_hour)) + ":" + pad(Int(parts.tm_min))
     }
 
-    /// A wall time the daemon sent (`HH:MM`) as the locale shows it, right-aligned to the
-    /// locale's widest time so that a column of them lines up (`09:30` or ` 9:30 AM`).
-    static func column(_ wallTime: String) -> String {
-        // A 24-hour locale shows the daemon's own `HH:MM`: no parsing (it costs 33 k instructions
-        // a row, as much as the rest of the row).
-        guard twelveHour else { return TextWidth.padLeft(wallTime, to: columnWidth) }
-        guard let time = WallTime(parsing: wallTime) else { return wallTime }
-        var parts = tm()
-        parts.tm_hour = Int32(time.hour)
-        parts.tm_min = Int32(time.minute)
-        return TextWidth.padLeft(clock(parts), to: columnWidth)
-    }
-
-    /// A wall time the daemon sent (`HH:MM`) as the locale shows it in a sentence, unpadded
-    /// (`9:30 AM`, or the daemon's own `09:30`).
-    static func wall(_ wallTime: String) -> String {
-        guard twelveHour, let time = WallTime(parsing: wallTime) else { return wallTime }
-        var parts = tm()
-        parts.tm_hour = Int32(time.hour)
-        parts.tm_min = Int32(time.minute)
-        return clock(parts)
-    }
-
-    /// The columns of the locale's widest time (`10:00 AM`, `10:00 PM` or `22:00`).
-    static var columnWidth: Int { clockStyle.columnWidth }
-
-    /// Whether the LC_TIME locale writes times on a 12-hour clock: its time format names one
-    /// (`%r`, `%I`, `%l`; en_US) and it has AM and PM words. C and C.UTF-8 say `%H:%M:%S`.
-    static var twelveHour: Bool { clockStyle.twelveHour }
-
-    /// Both, worked out once per LC_TIME locale: every time on a screen asks (a test changes the
-    /// locale within one process, so the answer is kept with the locale's name).
-    private static var clockStyle: (twelveHour: Bool, columnWidth: Int) {
-        let locale = String(cString: cintl_time_locale())
-        if let kept = keptClockStyle, kept.locale == locale { return (kept.twelveHour, kept.columnWidth) }
-        let timeFormat = Array(String(cString: cintl_time_format()).utf8)
-        let twelve = zip(timeFormat, timeFormat.dropFirst()).contains { directive, letter in
-            directive == UInt8(ascii: "%") && "rIl".utf8.contains(letter)
-        }
-        let twelveHour = twelve && !format("%p", tm()).isEmpty
-        let width =
-            [10, 22].map { hour in
-                var parts = tm()
-                parts.tm_hour = Int32(hour)
-                return TextWidth.columns(clock(parts, twelveHour: twelveHour))
-            }.max() ?? 5
-        keptClockStyle = (locale, twelveHour, width)
-        return (twelveHour, width)
-    }
-    nonisolated(unsafe) private static var keptClockStyle: (locale: String, twelveHour: Bool, columnWidth: Int)?
-
-    private static func clock(_ parts: tm, twelveHour: Bool = twelveHour) -> String {
-        twelveHour ? format("%-I:%M %p", parts) : pad(Int(parts.tm_hour)) + ":" + pad(Int(parts.tm_min))
-    }
-
-    private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// `2026-03-02T14:31:00+01:00`: the instant in local time with its offset (ISO 8601), for
     /// exports a spreadsheet or a script reads.
@@ -154,7 +92,7 @@ enum LocalClock {
     }
 
     /// strftime(3) under LC_TIME.
-    private static func format(_ format: String, _ parts: tm) -> String {
+    static func format(_ format: String, _ parts: tm) -> String {
         var parts = parts
         var buffer = [CChar](repeating: 0, count: 256)
         let count = strftime(&buffer, buffer.count, format, &parts)

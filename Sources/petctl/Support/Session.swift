@@ -4,41 +4,46 @@ import LinuxKit
 import PetBus
 import PetCore
 
-/// petctl's one connection to the session bus, shared by everything the process does (a command's
+/// petctl's one connection to the session bus, shared by everything a command does (its
 /// requests, `watch`, the interactive screen, the tray), and failures turned into petprogress(7)
 /// §7's exit statuses, each reported as one sentence on stderr.
-enum Session {
-    /// Opened by the first request, kept for the process's life: petctl is one thread, and the
+///
+/// A command's `run` makes one and passes it down to whatever calls the daemon; there is no
+/// process-wide connection to reach for.
+final class Session {
+    /// Opened by the first request, kept for the session's life: petctl is one thread, and the
     /// daemon answers one connection's calls in order.
-    nonisolated(unsafe) private static var shared: Connection?
+    private var opened: Connection?
 
-    /// The process's connection to the session bus, opened on first use.
-    static func connection() throws(PetClientError) -> Connection {
-        if let shared { return shared }
+    init() {}
+
+    /// The session's connection to the session bus, opened on first use.
+    func connection() throws(PetClientError) -> Connection {
+        if let opened { return opened }
         do {
             let connection = try Connection.session()
-            shared = connection
+            opened = connection
             return connection
         } catch {
             throw .unreachable(error as? DBusError ?? .failed("\(error)"))
         }
     }
 
-    /// A client on the process's connection. `autoStart: false` where petctl must not start the
+    /// A client on the session's connection. `autoStart: false` where petctl must not start the
     /// daemon (docs/DECISIONS.md, "Who may start the daemon"): shell completion, the
     /// tray, and every read that follows a signal, a timer or the daemon's name.
-    static func client(timeout: Duration, autoStart: Bool = true) throws(PetClientError) -> PetClient {
+    func client(timeout: Duration, autoStart: Bool = true) throws(PetClientError) -> PetClient {
         PetClient(connection: try connection(), timeout: timeout, autoStart: autoStart)
     }
 
     /// Calls `body` with a client; a rejection exits 1, an unreachable daemon or bus exits 3, no
     /// answer in time exits 4. Other errors `body` throws (an ``ExitCode`` after ``refuse(_:)``)
     /// pass through.
-    static func run<T>(timeout: Duration = .seconds(25), _ body: (PetClient) throws -> T) throws -> T {
+    func run<T>(timeout: Duration = .seconds(25), _ body: (PetClient) throws -> T) throws -> T {
         do {
-            return try body(try client(timeout: replyTimeout(timeout)))
+            return try body(try client(timeout: Self.replyTimeout(timeout)))
         } catch let error as PetClientError {
-            throw fail(error)
+            throw Self.fail(error)
         }
     }
 

@@ -25,8 +25,8 @@ struct TaskEcho {
         }
     }
 
-    /// `14:30 Write report`.
-    var line: String { "\(LocalClock.wall(time)) \(Titles.quoted(title))" }
+    /// `14:30 Write report`, the time on `clock`.
+    func line(_ clock: ClockStyle) -> String { "\(clock.wall(time)) \(Titles.quoted(title))" }
 
     /// `petctl add 14:30 'Write report' --tomorrow`, quoted for a POSIX shell.
     var addCommand: String {

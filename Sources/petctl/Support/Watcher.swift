@@ -19,10 +19,10 @@ final class Watcher {
     var lastRecord: String?
     var exitCode: Int32?
 
-    init(line: PanelLine) throws {
+    init(line: PanelLine, session: Session) throws {
         self.line = line
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
-        daemon = try DaemonFollower(replyTimeout: Session.replyTimeout(.seconds(10)))
+        daemon = try DaemonFollower(session, replyTimeout: Session.replyTimeout(.seconds(10)))
     }
 
     func run() throws -> Int32 {

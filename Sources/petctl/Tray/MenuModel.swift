@@ -33,7 +33,8 @@ struct MenuModel {
                 MenuItem(id: id("done:" + task.id), label: tr("_Done"), action: .done(task.id)),
                 MenuItem(id: id("snooze:" + task.id), label: tr("_Snooze"), action: .snooze(task.id)),
             ]
-            items.append(MenuItem(id: id("task:" + task.id), label: MenuItem.literal(task.line), children: children))
+            let label = MenuItem.literal(task.line(state.clock))
+            items.append(MenuItem(id: id("task:" + task.id), label: label, children: children))
         }
         items.append(MenuItem(id: id("sep-actions"), label: "", separator: true))
         if let last = state.lastDone {

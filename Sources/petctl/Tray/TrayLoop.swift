@@ -22,7 +22,7 @@ final class TrayLoop {
     /// `org.kde.StatusNotifierItem-<pid>-1`, the name hosts know the item by.
     let itemName = "org.kde.StatusNotifierItem-\(getpid())-1"
     let publisher: TrayPublisher
-    var state = TrayState()
+    var state: TrayState
     var readPet = false
     var readTasks = false
     var exitCode: Int32?
@@ -31,9 +31,10 @@ final class TrayLoop {
     /// The line on enabling the GNOME Shell extension has been said.
     var hinted = false
 
-    init(iconThemePath: String) throws {
+    init(session: Session, iconThemePath: String, clock: ClockStyle) throws {
+        state = TrayState(clock: clock)
         stopSignals = try SignalFD(signals: [SIGTERM, SIGINT])
-        daemon = try DaemonFollower(replyTimeout: .seconds(10))
+        daemon = try DaemonFollower(session, replyTimeout: .seconds(10))
         publisher = TrayPublisher(connection: daemon.connection, iconThemePath: iconThemePath)
     }
 

@@ -5,6 +5,8 @@ import PetCore
 /// The pet part changes only through ``showPet(_:)``, which the tray calls on `EntryChanged` (the
 /// hourly tick) and when the daemon appears; the task part follows every `TasksChanged` at once.
 struct TrayState: Equatable {
+    /// How the locale writes a task's time.
+    let clock: ClockStyle
     /// The pet of the last tick; nil before the daemon was first seen.
     var pet: PetView?
     /// The daemon's name has an owner.
@@ -57,7 +59,7 @@ struct TrayState: Equatable {
     var toolTipText: String {
         guard running else { return tr("The pet sleeps until petprogressd runs again.") }
         var lines = [trn("%d of %d done", "%d of %d done", tasksDone, tasksDone, tasksTotal)]
-        if let next = upcoming.first { lines.append(tr("Next: %s", next.line)) }
+        if let next = upcoming.first { lines.append(tr("Next: %s", next.line(clock))) }
         return lines.map(Escaping.pango).joined(separator: "\n")
     }
 }

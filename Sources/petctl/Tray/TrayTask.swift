@@ -27,8 +27,8 @@ struct TrayTask: Equatable {
         self.overdue = overdue
     }
 
-    /// `14:30 Write report`, and `· overdue` or `· due` after it.
-    var line: String {
-        "\(LocalClock.wall(time)) \(title)" + (overdue ? " · " + tr("overdue") : due ? " · " + tr("due") : "")
+    /// `14:30 Write report` (the time on `clock`), and `· overdue` or `· due` after it.
+    func line(_ clock: ClockStyle) -> String {
+        "\(clock.wall(time)) \(title)" + (overdue ? " · " + tr("overdue") : due ? " · " + tr("due") : "")
     }
 }
