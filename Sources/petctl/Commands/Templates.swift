@@ -9,7 +9,7 @@ struct Templates: ParsableCommand {
         discussion: tr("Each repeating task is named rN (r3), which edit and rm take (t-3, the older form, works too).\nExample: petctl templates   (then petctl edit r3 --time 07:30, or petctl rm r3)"))
 
     func run() throws {
-        let session = Session()
+        let (session, clock) = (Session(), ClockStyle())
         let templates = try session.run { client in try client.listTemplates() }
         guard !templates.isEmpty else {
             Output.lines([tr("No recurring tasks. Add one: petctl add 07:00 Stretch --repeat daily")])
@@ -21,7 +21,7 @@ struct Templates: ParsableCommand {
         Output.lines(
             templates.map {
                 let rule = TextWidth.pad(PetText.rule($0.repeatRule), to: ruleWidth)
-                let prefix = "\(TextWidth.pad(Handle.template($0.id), to: idWidth))  \(LocalClock.column($0.time))  \(rule)  "
+                let prefix = "\(TextWidth.pad(Handle.template($0.id), to: idWidth))  \(clock.column($0.time))  \(rule)  "
                 return prefix + Titles.forLine($0.title, width: width - TextWidth.columns(prefix))
             })
     }

@@ -245,7 +245,7 @@ struct TodayScreen {
         if !task.repeatRule.isEmpty { facts.append(tr("repeats %s", PetText.rule(task.repeatRule))) }
         if facts.isEmpty { facts.append(tr("pending")) }
         return tr(
-            "Task %s at %s, %s: %s.", Handle.shown(task), LocalClock.wall(task.time), Titles.quoted(task.title),
+            "Task %s at %s, %s: %s.", Handle.shown(task), clock.wall(task.time), Titles.quoted(task.title),
             facts.joined(separator: ", "))
     }
 }
