@@ -131,7 +131,8 @@ struct HistoryCommandTests {
         #expect(document["format"] as? String == "petprogress-export" && document["schema"] as? Int == 2)
         let history = try #require(document["history"] as? [[String: Any]])
         #expect(history.compactMap { $0["day_key"] as? String } == recorded, "every archived day, once, in order")
-        #expect(history.map { ($0["tasks"] as? [Any])?.count ?? -1 }.reduce(0, +) == 71)
+        let taskCounts: [Int] = history.map { ($0["tasks"] as? [Any])?.count ?? -1 }
+        #expect(taskCounts.reduce(0, +) == 71)
         let rest = history.filter { $0["rest"] as? Bool == true }.compactMap { $0["day_key"] as? String }
         #expect(rest == ["2026-02-07", "2026-02-14", "2026-02-15"])
         let today = try #require(document["today"] as? [String: Any])

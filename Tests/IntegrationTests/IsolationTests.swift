@@ -56,7 +56,7 @@ struct IsolationTests {
 
     @Test(
         "strace -f: every socket is AF_UNIX, every connect goes to a path socket, every write stays in the data directory",
-        .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+        .enabled(if: IsolationTests.straceUnavailable == nil, skipped(IsolationTests.straceUnavailable)))
     func confined() async throws {
         let world = try await World("strace")
         defer { world.close() }
@@ -205,7 +205,7 @@ struct IsolationTests {
 
     @Test(
         "an idle daemon makes no system call between ticks: it does not poll (strace -f, every syscall)",
-        .enabled(if: IsolationTests.straceUnavailable == nil, "skipped: \(IsolationTests.straceUnavailable ?? "")"))
+        .enabled(if: IsolationTests.straceUnavailable == nil, skipped(IsolationTests.straceUnavailable)))
     func idleMeansIdle() async throws {
         let world = try await World("idle")
         defer { world.close() }

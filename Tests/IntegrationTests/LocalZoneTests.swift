@@ -150,7 +150,7 @@ import Testing
     @Test(
         "from /etc",
         .enabled(
-            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"),
+            if: ZoneChangeTests.namespaceUnavailable == nil, skipped(ZoneChangeTests.namespaceUnavailable)),
         arguments: etcCases)
     func fromEtc(_ c: EtcCase) async throws {
         let world = try await World("etczone")

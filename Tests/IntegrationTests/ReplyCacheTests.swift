@@ -142,7 +142,7 @@ struct ReplyCacheTests {
     @Test(
         "after a zone change (/etc/localtime relinked in a private mount namespace), the kept replies equal fresh ones",
         .enabled(
-            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"))
+            if: ZoneChangeTests.namespaceUnavailable == nil, skipped(ZoneChangeTests.namespaceUnavailable)))
     func zoneChange() async throws {
         let world = try await World("replyzone")
         defer { world.close() }

@@ -93,7 +93,7 @@ struct RestDayTests {
         let monday = try #require(try client.history("2026-03-02", "2026-03-02").days.first)
         #expect(monday.bool("rest") == false)
         // 2 of 6 done: +3 for the completions, four misses (−8), rate 1/3 < 0.4 (−3).
-        #expect(monday.int("xp_change") == 3 - 8 - 3)
+        #expect(monday.int("xp_change") == -8)  // 3 - 8 - 3
         #expect(monday.int("daily_xp") == -3)
         #expect(monday.int("stage_xp_close") == 0, "Tadpole clamps at 0")
         #expect(try client.pet().int("stage_xp") == 0)

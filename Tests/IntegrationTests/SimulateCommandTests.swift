@@ -159,7 +159,7 @@ struct SimulateCommandTests {
         let invalid = world.sandbox.path("bad.json")
         try Data(#"{"stages":[{"i":0,"name":"Egg","threshold":4,"asset":"pet_egg.png"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: invalid))
-        for (arguments, needle) in [
+        let refused: [([String], String)] = [
             (run + ["--done-rate", "1.5"], "--done-rate"),
             (run + ["--rest-days-per-week", "8"], "--rest-days-per-week"),
             (["simulate", "--days", "0", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1"], "--days"),
@@ -167,7 +167,8 @@ struct SimulateCommandTests {
             (run + ["--csv", "--per-day"], "--per-day"),
             (run + ["--stages", world.sandbox.path("none.json")], "cannot be read"),
             (run + ["--stages", invalid], "at least 2 stages"),
-        ] {
+        ]
+        for (arguments, needle) in refused {
             let result = try await world.petctl(arguments, environment: Self.noBus)
             #expect(result.status == 64 && result.output.isEmpty, "\(arguments): \(result)")
             let lines = result.errors.split(separator: "\n")

@@ -36,7 +36,7 @@ struct StorageTests {
 
     @Test(
         "a read-only data directory: StorageFailure, nothing changed, the daemon recovers and stops cleanly",
-        .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+        .enabled(if: StorageTests.mountUnavailable == nil, skipped(StorageTests.mountUnavailable)))
     func readOnlyDataDirectory() async throws {
         let world = try await World("readonly")
         defer { world.close() }
@@ -75,7 +75,7 @@ struct StorageTests {
     }
     @Test(
         "a tick that cannot be saved (read-only data directory) is retried by the timer itself once the disk is writable",
-        .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+        .enabled(if: StorageTests.mountUnavailable == nil, skipped(StorageTests.mountUnavailable)))
     func tickRetriedAfterStorageFailure() async throws {
         let world = try await World("tickretry")
         defer { world.close() }

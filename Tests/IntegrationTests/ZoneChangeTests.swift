@@ -47,7 +47,7 @@ import Testing
     @Test(
         "an /etc/localtime change at 08:20Z to Asia/Kathmandu crosses the 08:15Z tick: one EntryChanged, ticks at :15",
         .enabled(
-            if: ZoneChangeTests.namespaceUnavailable == nil, "skipped: \(ZoneChangeTests.namespaceUnavailable ?? "")"),
+            if: ZoneChangeTests.namespaceUnavailable == nil, skipped(ZoneChangeTests.namespaceUnavailable)),
         arguments: changes)
     func zoneChangeReAlignsTicks(_ change: Change) async throws {
         let world = try await World("zonechange")

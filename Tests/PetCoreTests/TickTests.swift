@@ -8,7 +8,9 @@ import Testing
 
     /// Unix seconds of a UTC date-time.
     func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int = 0, _ s: Int = 0) -> Instant {
-        Instant((CivilDate(year: y, month: mo, day: d)?.daysSinceEpoch ?? 0) * 86_400 + h * 3600 + mi * 60 + s)
+        let days: Int = CivilDate(year: y, month: mo, day: d)?.daysSinceEpoch ?? 0
+        let seconds: Int = h * 3600 + mi * 60 + s
+        return Instant(days * 86_400 + seconds)
     }
 
     func wall(_ t: Instant, _ z: Zone) -> String {

@@ -157,7 +157,7 @@ extension Reliability {
 
         @Test(
             "a data directory without room for the daemon's copy: refused with a sentence, nothing changed; with room, the same import succeeds across file systems",
-            .enabled(if: StorageTests.mountUnavailable == nil, "skipped: \(StorageTests.mountUnavailable ?? "")"))
+            .enabled(if: StorageTests.mountUnavailable == nil, skipped(StorageTests.mountUnavailable)))
         func noRoomForTheCopy() async throws {
             let world = try await World("import-room")
             defer { world.close() }
