@@ -307,13 +307,19 @@ import Testing
         return true
     }
 
-    /// A query of all history returns every record a line of the files holds, or refuses a newer
-    /// schema that one of them has.
+    /// A query of all history returns every record a complete line of the files holds, or refuses
+    /// a newer schema that one of them has. A last line without its newline is torn (petprogress(7)
+    /// §5), not a record, even when its bytes parse: case 9046 cuts an older year's file just
+    /// before its last newline, which a start-up leaves alone (it checks the newest file) and a
+    /// query skips, as it skips every torn tail.
     static func checkQueries(_ store: PetStore, _ dir: TempDir, _ label: String) -> Bool {
         var expected: Set<DayKey> = []
         var newer = false
         for name in names(dir.store) where name.hasPrefix("history-") {
-            for line in (bytes(dir.file(name)) ?? []).split(separator: UInt8(ascii: "\n")) {
+            let lines = (bytes(dir.file(name)) ?? []).split(
+                separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+            ).dropLast()
+            for line in lines where !line.isEmpty {
                 switch HistoryLine.decode(line) {
                 case .record(let record): expected.insert(record.day.key)
                 case .newer: newer = true
