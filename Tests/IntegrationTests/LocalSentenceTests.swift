@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The sentence a person reads of the entry, in their language and on their clock (issue 38.4 and
-/// 38.5): the daemon's `accessible_text` is English with 24-hour times (petprogress(7) §6.2), so
+/// The sentence a person reads of the entry, in their language and on their clock
+/// (docs/DECISIONS.md, "Localisation"): the daemon's `accessible_text` is English with 24-hour times (petprogress(7) §6.2), so
 /// petctl composes its own from the entry's other keys wherever a person reads one — the waybar
 /// tooltip of `petctl watch`, the tray's ToolTip, `petctl today --plain`. Read through the real
 /// binaries on a private bus under en_US (12-hour), de_DE and fr_FR (24-hour); the expected lines

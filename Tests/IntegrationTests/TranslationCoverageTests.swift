@@ -73,7 +73,7 @@ struct TranslationCoverageTests {
             ["done", "9"],
             ["edit", "3", "--time", "14:00"], ["rm", "3"], ["rest", "--clear"], ["bogus"],
             // petctl's own checks of a title and a repeat, a time already past, the settings'
-            // bounds and a new reset time (issue 38.5).
+            // bounds and a new reset time.
             ["add", "12:00", " "], ["add", "12:00", String(repeating: "🦉", count: 201)], ["add", "12:00", "🦉\t🦉"],
             ["add", "12:00", "🦉", "--repeat", "🦉"], ["add", "12:00", "🦉", "--repeat", "mon,mon"],
             ["add", "6:00", "🦉"], ["settings", "grace", "721"], ["settings", "reset-time", "4am"],
@@ -82,7 +82,7 @@ struct TranslationCoverageTests {
                 "simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1",
                 "--rest-days-per-week", "1",
             ],
-            // simulate's own checks, a decimal among them (issue 38.5).
+            // simulate's own checks, a decimal among them.
             ["simulate", "--days", "0", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1"],
             ["simulate", "--days", "3", "--tasks", "201", "--done-rate", "1", "--on-time-rate", "1"],
             ["simulate", "--days", "3", "--tasks", "1", "--done-rate", "1,5", "--on-time-rate", "1"],
@@ -91,7 +91,7 @@ struct TranslationCoverageTests {
                 "simulate", "--days", "3", "--tasks", "1", "--done-rate", "1", "--on-time-rate", "1",
                 "--rest-days-per-week", "8",
             ],
-            // The entry's sentence a person reads: the panels' text and tooltip (issue 38.4).
+            // The entry's sentence a person reads: the panels' text and tooltip.
             ["widget", "--format", "text"], ["widget", "--format", "polybar"], ["widget", "--format", "inline"],
         ])
     func screen(_ arguments: [String]) async throws {

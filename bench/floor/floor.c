@@ -1,6 +1,6 @@
 /* floor: the least a D-Bus name owner can be, the floor petprogressd's start-up and resident
  * memory are measured against (docs/BENCHMARKS.md,
- * "Lean III: the C floor, and where the daemon's start-up goes (issue 41)").
+ * "Lean III: the C floor, and where the daemon's start-up goes").
  *
  * Usage: floor [NAME]    (default org.example.PetProgressFloor)
  *
