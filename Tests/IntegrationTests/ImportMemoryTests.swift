@@ -14,6 +14,17 @@ import Testing
 extension Reliability {
     @Suite("import memory")
     struct ImportMemoryTests {
+        /// `ImportTests.build`'s export, its daemon stopped, and the bytes one grown day takes in
+        /// it (`grownStore`): a history record's line and its indentation.
+        static func builtExport(_ world: World) async throws -> (text: String, recordBytes: Int) {
+            let (exported, first) = try await ImportTests.build(world)
+            #expect(await first.stop() == 0)
+            let text = try String(contentsOfFile: exported, encoding: .utf8)
+            let head = #"{"history":["# + "\n"
+            let opening = try #require(text.range(of: head))
+            return (text, try #require(text[opening.upperBound...].split(separator: "\n").first).utf8.count + 8)
+        }
+
         /// The export `text` with `days` records in front of its store's first, keyed from 1600-01-01.
         static func grownStore(_ text: String, days: Int) throws -> [UInt8] {
             let head = #"{"history":["# + "\n"
@@ -44,12 +55,7 @@ extension Reliability {
         func importMemoryFlat() async throws {
             let world = try await World("import-memory")
             defer { world.close() }
-            let (exported, first) = try await ImportTests.build(world)
-            #expect(await first.stop() == 0)
-            let text = try String(contentsOfFile: exported, encoding: .utf8)
-            let head = #"{"history":["# + "\n"
-            let opening = try #require(text.range(of: head))
-            let recordBytes = try #require(text[opening.upperBound...].split(separator: "\n").first).utf8.count + 8
+            let (text, recordBytes) = try await Self.builtExport(world)
             let petctl = try productBinary("petctl", override: "PETCTL")
             var peaks: [(bytes: Int, anonymous: Int, hwm: Int)] = []
             for (n, size) in [24 << 20, 104 << 20].enumerated() {

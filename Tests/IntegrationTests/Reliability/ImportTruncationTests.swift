@@ -30,12 +30,7 @@ extension Reliability {
         /// A grown export of about `size` bytes at `path` (`ImportMemoryTests.grownStore`) and the
         /// number of closed days it holds.
         static func document(_ world: World, size: Int, at path: String) async throws -> Int {
-            let (exported, first) = try await ImportTests.build(world)
-            #expect(await first.stop() == 0)
-            let text = try String(contentsOfFile: exported, encoding: .utf8)
-            let head = #"{"history":["# + "\n"
-            let opening = try #require(text.range(of: head))
-            let recordBytes = try #require(text[opening.upperBound...].split(separator: "\n").first).utf8.count + 8
+            let (text, recordBytes) = try await ImportMemoryTests.builtExport(world)
             let days = size / recordBytes
             try Data(try ImportMemoryTests.grownStore(text, days: days)).write(to: URL(fileURLWithPath: path))
             return days + 2
