@@ -48,7 +48,22 @@ failed=()
 
 root=$(bash "$here/debian-root.sh" ensure "$name")
 [[ $root == /* && -d $root ]] || { echo "check-fresh: ensure $name gave no root directory: $root" >&2; exit 1; }
-stop_root() { bash "$here/debian-root.sh" stop "$name" >&2 || true; }
+# What `make run` left running for the user (its daemon and private bus, named in the user's
+# make-run.state): stopped by PID, each only while it is still the user's process of that name.
+stop_make_run() {
+    local state=$root/home/tester/.cache/petprogress/make-run.state key pid comm
+    [ -f "$state" ] || return 0
+    for key in daemon_pid:petprogressd bus_pid:dbus-daemon; do
+        pid=$(awk -v k="${key%%:*}" '$1 == k { print $2 }' "$state")
+        [[ $pid =~ ^[0-9]+$ ]] || continue
+        comm=$(cat "/proc/$pid/comm" 2>/dev/null) || continue
+        [ "$comm" = "${key#*:}" ] && [ "$(stat -c %u "/proc/$pid")" = 1000 ] && kill "$pid" 2>/dev/null || true
+    done
+}
+stop_root() {
+    stop_make_run
+    bash "$here/debian-root.sh" stop "$name" >&2 || true
+}
 trap stop_root EXIT
 bash "$here/debian-root.sh" mount "$name"
 say "a pristine Debian 12 root with swift.org's packages ($(tail -n +2 "$here/roots/$name.list" | tr '\n' ' '))"
@@ -139,6 +154,7 @@ done
 grep -q 'Next, try:' "$logs/make-run.log" && grep -q 'stage 1 of 20' "$logs/make-run.log" \
     || { say "make run did not show the Today screen and its next steps"; failed+=(make-run-screen); }
 tail -n 25 "$logs/make-run.log" | sed 's/^/  | /'
+stop_make_run
 
 # 3. make test, as CI runs it: as root, in a clone of its own.
 if ! $run_only; then
