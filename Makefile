@@ -222,9 +222,11 @@ reliability:
 	$(RELEASE) --product petprogressd
 	$(RELEASE) --product petload
 	$(RELEASE) --product hostile-client
+	$(RELEASE) --product petctl
 	$(SWIFT) build --build-tests
 	PETPROGRESSD=$(CURDIR)/$(DAEMON) PETLOAD=$(CURDIR)/.build-release/release/petload \
-	    HOSTILE_CLIENT=$(CURDIR)/.build-release/release/hostile-client bash scripts/reliability.sh
+	    HOSTILE_CLIENT=$(CURDIR)/.build-release/release/hostile-client \
+	    PETCTL_RELEASE=$(CURDIR)/.build-release/release/petctl bash scripts/reliability.sh
 
 # Shell completions and the man page, generated from petctl's command definitions (installing them
 # is `make install`'s).

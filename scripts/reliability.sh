@@ -2,7 +2,8 @@
 # make reliability: the reliability evidence at full size. Each step is a test run with
 # PETPROGRESS_RELIABILITY=full, which writes a markdown fragment NN-name.md into
 # $PETPROGRESS_RELIABILITY_OUT; the fragments, in name order, become docs/RELIABILITY.md.
-# The Makefile builds first and names the binaries under test (PETPROGRESSD, PETLOAD, HOSTILE_CLIENT).
+# The Makefile builds first and names the binaries under test (PETPROGRESSD, PETLOAD, HOSTILE_CLIENT, and
+# PETCTL_RELEASE for the long catch-up's export and import).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,7 +60,8 @@ step loader-fuzz swift_test 'PetStoreTests.LoaderFuzzTests'
 step extreme-values swift_test 'IntegrationTests.Reliability/ExtremeValueTests'
 # One pet on two machines (docs/SYNC.md): the model's properties and the simulated synced folder, long sizes.
 step sync swift_test 'PetSyncTests\.'
-step long-catch-up swift_test 'IntegrationTests.Reliability/LongCatchUpTests'
+# Its ten-year export and import (365 MB) through the shipped petctl, as a user would run them.
+step long-catch-up env ${PETCTL_RELEASE:+PETCTL="$PETCTL_RELEASE"} swift test --skip-build --filter 'IntegrationTests.Reliability/LongCatchUpTests'
 
 # The data directory's attacks (links planted by another user, FIFOs, another user's directory and
 # files, SIGTERM during the start), each a test that passes or fails: the fragment lists them.

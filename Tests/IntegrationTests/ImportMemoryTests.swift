@@ -26,6 +26,28 @@ extension Reliability {
         }
 
         /// The export `text` with `days` records in front of its store's first, keyed from 1600-01-01.
+        /// `petctl import PATH`, the daemon's own memory (`RssAnon`) sampled every 20 ms until it ends:
+        /// its exit status, what it printed, the largest sample, and how long it took. `VmHWM` would
+        /// count the document's file pages, which are clean and the kernel reclaims under the unit's
+        /// `MemoryMax`.
+        static func importSampled(_ world: World, _ petctl: String, _ path: String, daemon pid: Int32) async throws
+            -> (status: Int32?, output: String, anonymous: Int, took: Duration)
+        {
+            let environment = world.petctlEnvironment
+            let sandbox = world.sandbox
+            return try await offPool { () throws -> (Int32?, String, Int, Duration) in
+                let began = ContinuousClock.now
+                let importer = try sandbox.spawn(petctl, ["import", path], environment: environment, label: "import")
+                var anonymous = 0
+                while importer.isRunning, ContinuousClock.now - began < .seconds(900) {
+                    anonymous = max(anonymous, ProcessMemory.anonymous(pid) ?? 0)
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
+                let status = importer.waitExitBlocking(timeout: .seconds(900))
+                return (status, importer.output + importer.errors, anonymous, ContinuousClock.now - began)
+            }
+        }
+
         static func grownStore(_ text: String, days: Int) throws -> [UInt8] {
             let head = #"{"history":["# + "\n"
             let opening = try #require(text.range(of: head), "the export's store history")
@@ -68,21 +90,7 @@ extension Reliability {
                 let data = world.sandbox.path("m\(n)")
                 let daemon = try await world.daemon(dataDirectory: data, now: ImportTests.wednesday)
                 let pid = try world.client().daemonPID()
-                let environment = world.petctlEnvironment
-                let sandbox = world.sandbox
-                let (status, output, anonymous, took) = try await offPool {
-                    () throws -> (Int32?, String, Int, Duration) in
-                    let began = ContinuousClock.now
-                    let importer = try sandbox.spawn(
-                        petctl, ["import", path], environment: environment, label: "import")
-                    var anonymous = 0
-                    while importer.isRunning, ContinuousClock.now - began < .seconds(900) {
-                        anonymous = max(anonymous, ProcessMemory.anonymous(pid) ?? 0)
-                        Thread.sleep(forTimeInterval: 0.02)
-                    }
-                    let status = importer.waitExitBlocking(timeout: .seconds(900))
-                    return (status, importer.output + importer.errors, anonymous, ContinuousClock.now - began)
-                }
+                let (status, output, anonymous, took) = try await Self.importSampled(world, petctl, path, daemon: pid)
                 #expect(status == 0, "\(output)")
                 let hwm = ProcessMemory.peak(pid) ?? 0
                 print(

@@ -27,6 +27,17 @@ enum ReliabilityRun {
         return path.contains("release") ? "the shipped release build" : "the debug build (\(path))"
     }
 
+    /// The same for `petctl` (`PETCTL`, else the debug build).
+    static var petctlBuild: String {
+        let path = (try? productBinary("petctl", override: "PETCTL")) ?? "?"
+        return path.contains("release") ? "the shipped release build" : "the debug build"
+    }
+
+    /// A duration in whole seconds, as a person reads it ("344 s").
+    static func seconds(_ duration: Duration) -> String {
+        "\(format(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, 0)) s"
+    }
+
     /// A number with `digits` decimals.
     static func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 }
