@@ -143,12 +143,22 @@ extension Reliability {
             #expect(size / Self.closed * 7305 < 1 << 30, "twenty years of \(size / Self.closed) bytes a day")
             #expect(await daemon.stop() == 0)
             daemon = try await world.daemon(dataDirectory: world.sandbox.path("empty"), now: Self.later)
+            // Held to the unit's MemoryMax=128M, page cache included (the copy and the mapped document):
+            // the kernel must reclaim, not kill. A memory cgroup needs root, which `make test` has.
+            let limit = MemoryLimit(name: "ppit-longcatchup-\(daemon.process.pid)", bytes: 128 << 20, pid: daemon.process.pid)
+            defer { limit?.close() }
+            #expect(limit != nil || getuid() != 0, "no memory cgroup could be made as root")
             let (importStatus, importOutput, anonymous, importTook) = try await ImportMemoryTests.importSampled(
                 world, try productBinary("petctl", override: "PETCTL"), exported, daemon: daemon.process.pid)
             #expect(importStatus == 0, "\(importOutput)")
             print("long catch-up: imported in \(importTook), the daemon's RssAnon at most \(anonymous) KiB")
             // Its own memory, as ImportMemoryTests measures it: the document's mapped pages are clean.
             #expect(anonymous < 48 << 10, "RssAnon \(anonymous) KiB importing \(size >> 20) MiB")
+            #expect(limit?.oomKills ?? 0 == 0 && daemon.process.isRunning)
+            let held = limit.map { limit in
+                "held to 128 MiB by a memory cgroup (page cache included; the most it held \((limit.maxUsage ?? 0) >> 20) MiB, \(limit.oomKills) OOM kills)"
+            } ?? "with no memory cgroup (not root)"
+            print("long catch-up: the import \(held)")
             let again = world.sandbox.path("again.json")
             try await Self.petctl(world, ["export", "--output", again])
             #expect(try Self.undated(exported) == Self.undated(again))
@@ -164,8 +174,8 @@ extension Reliability {
                 after reading the store in \(storePages) pages (the largest \(largest / 1024) KiB). \
                 `petctl export` (\(ReliabilityRun.petctlBuild)) wrote \(size / 1_000_000) MB \
                 (\(size / Self.closed / 1000) kB a closed day) in \(ReliabilityRun.seconds(exportTook)); imported into an \
-                empty store in \(ReliabilityRun.seconds(importTook)) with the daemon's own memory (`RssAnon`) at most \
-                \(anonymous / 1024) MiB, it exported the same document again.
+                empty store in \(ReliabilityRun.seconds(importTook)), \(held), with the daemon's own memory \
+                (`RssAnon`) at most \(anonymous / 1024) MiB, it exported the same document again.
 
                 """)
         }
