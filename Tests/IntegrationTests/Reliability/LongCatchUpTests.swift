@@ -164,9 +164,9 @@ extension Reliability {
             #expect(try Self.undated(exported) == Self.undated(again))
             #expect(await daemon.stop() == 0)
             try ReliabilityRun.fragment(
-                "25-catch-up",
+                "45-catch-up",
                 """
-                ### A long catch-up
+                ## A long catch-up at the task limit
 
                 \(Self.closed) days at 200 tasks a day caught up at start-up by \(ReliabilityRun.daemonBuild) in \
                 \(ReliabilityRun.seconds(took)): peak resident \(peak / 1024) MiB (bound 100 MiB; the unit's MemoryMax is 128M), \
