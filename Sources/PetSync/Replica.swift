@@ -27,8 +27,13 @@ public struct Replica: Sendable {
     /// How many operations `base` holds, and the wrapping sum of their digests.
     private var baseCount = 0
     private var baseDigest: UInt64 = 0
-    /// Every device id that wrote an operation held (compacted ones included).
-    public private(set) var devices: Set<String> = []
+    /// Per device id, how many operations under it are held (compacted ones included) and the
+    /// wrapping sum of their digests.
+    private var held: [String: Summary] = [:]
+    /// What each `forget` held said of the id it forgets (compacted ones included).
+    private var forgets: [String: Set<Summary>] = [:]
+    /// The ids this device wrote under before `adopt`: it writes a `forget` of each (`dueForgets`).
+    public private(set) var retired: Set<String> = []
     /// Operations that arrived sorting before the cut, unheld: they cannot be applied in their
     /// place any more and change nothing (docs/SYNC.md §9). Empty unless a device nobody knew of
     /// stayed offline past the margin.
@@ -87,7 +92,7 @@ public struct Replica: Sendable {
         seq += 1
         log.append(op)
         ids.insert(op.id)
-        devices.insert(device)
+        note(op)
         tip = next
         checkpointIfDue()
         return op
@@ -104,7 +109,7 @@ public struct Replica: Sendable {
                 continue
             }
             ids.insert(op.id)
-            devices.insert(op.device)
+            note(op)
             fresh.append(op)
             clock.observe(op.clock)
             if op.device == device { isCopy = true }
@@ -126,6 +131,7 @@ public struct Replica: Sendable {
     /// Writes under `newDevice` from now on (a fresh id, when this store turned out to be a copy).
     /// What was made under the old id stays as it is: operations never change.
     public mutating func adopt(device newDevice: String) {
+        retired.insert(device)
         device = newDevice
         seq = log.lazy.filter { $0.device == newDevice }.map(\.seq).max() ?? 0
         isCopy = false
@@ -172,6 +178,14 @@ public struct Replica: Sendable {
         return lo
     }
 
+    /// Counts a newly held operation under its device, and what a `forget` says.
+    private mutating func note(_ op: Operation) {
+        held[op.device, default: Summary()].add(op)
+        if case .forget(let d, let count, let digest) = op.change {
+            forgets[d, default: []].insert(Summary(count: count, digest: digest))
+        }
+    }
+
     private mutating func checkpointIfDue() {
         if log.count % Self.checkpointEvery == 0 { checkpoints.append((log.count, tip)) }
     }
@@ -189,7 +203,34 @@ extension Replica {
         public let digest: UInt64
         /// The operations folded into `state`, so that one delivered again is known, not too late.
         public let ids: Set<OperationID>
-        public let devices: Set<String>
+        fileprivate let held: [String: Summary]
+        fileprivate let forgets: [String: Set<Summary>]
+    }
+
+    /// How many operations, and the wrapping sum of their digests: a set's fingerprint.
+    public struct Summary: Hashable, Sendable {
+        public var count = 0
+        public var digest: UInt64 = 0
+
+        mutating func add(_ op: Operation) {
+            count += 1
+            digest &+= op.digest
+        }
+    }
+
+    /// Every device id that wrote an operation held (compacted ones included).
+    public var devices: Set<String> { Set(held.keys) }
+
+    /// Whether `device` is no longer waited for: a `forget` of it held counts exactly the
+    /// operations under it held here (docs/SYNC.md §9). One that no `forget` counted shows another
+    /// writer still using the id.
+    public func isForgotten(_ device: String) -> Bool { forgets[device]?.contains(held[device] ?? Summary()) ?? false }
+
+    /// The `forget` this device writes of `device` (its old id, after `adopt`; or one the user
+    /// forgets): what it holds under that id.
+    public func forgetting(_ device: String) -> Change {
+        let s = held[device] ?? Summary()
+        return .forget(device: device, count: s.count, digest: s.digest)
     }
 
     /// A device set up from another's snapshot: it holds the operations before the cut as folded,
@@ -202,7 +243,8 @@ extension Replica {
         baseCount = snapshot.count
         baseDigest = snapshot.digest
         ids = snapshot.ids
-        devices = snapshot.devices
+        held = snapshot.held
+        forgets = snapshot.forgets
         clock.observe(HybridClock(wall: snapshot.cut))
     }
 
@@ -211,7 +253,7 @@ extension Replica {
         cut.map {
             Snapshot(
                 cut: $0, state: base, count: baseCount, digest: baseDigest,
-                ids: ids.subtracting(log.map(\.id)), devices: devices)
+                ids: ids.subtracting(log.map(\.id)), held: held, forgets: forgets)
         }
     }
 
@@ -234,22 +276,38 @@ extension Replica {
         summary(before: cut).map { .seen(cut: cut, count: $0.count, digest: $0.digest) }
     }
 
+    /// The `seen` due about a proposed cut: none when this device already wrote one saying what it
+    /// holds now from before the cut, so a device writes one per cut, and again only when what it
+    /// holds from before the cut has grown (docs/SYNC.md §9).
+    public func dueReport(cut: Instant) -> Change? {
+        guard let report = report(cut: cut) else { return nil }
+        return log.contains { $0.device == device && $0.change == report } ? nil : report
+    }
+
+    /// The `forget`s due for the ids this device wrote under before: one of each whose operations
+    /// held no `forget` counts exactly — the first, and again whenever more under it arrived (from
+    /// the other half of a copied home directory), until one counts them all.
+    public func dueForgets() -> [Change] {
+        retired.sorted().filter { !isForgotten($0) }.map(forgetting)
+    }
+
     /// Whether nothing can arrive any more from before `cut`: every device that wrote an operation
-    /// held said, in a `seen` stamped at or after the cut, that it holds exactly what this device
+    /// held, except the forgotten ones (`isForgotten`), said, in a `seen` stamped at or after the cut, that it holds exactly what this device
     /// holds from before it. Its own operations from before the cut were made before that `seen`
     /// (a device's clock only goes forward), so each device's own are in the set, and the set is
     /// whole. Only a device that no operation held names — one set up and gone offline before any
     /// of its operations arrived anywhere — can still send older ones: `tooLate` lists them.
     public func isStable(cut: Instant) -> Bool {
         if let mine = self.cut, cut <= mine { return false }
-        guard let (count, digest) = summary(before: cut), !devices.isEmpty else { return false }
-        return devices.allSatisfy { d in
-            log.contains { op in
-                guard op.device == d, op.clock.wall >= cut, case .seen(cut, count, digest) = op.change else {
-                    return false
+        guard let (count, digest) = summary(before: cut), !held.isEmpty else { return false }
+        return held.keys.allSatisfy { d in
+            isForgotten(d)
+                || log.contains { op in
+                    guard op.device == d, op.clock.wall >= cut, case .seen(cut, count, digest) = op.change else {
+                        return false
+                    }
+                    return true
                 }
-                return true
-            }
         }
     }
 

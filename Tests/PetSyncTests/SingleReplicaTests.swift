@@ -71,7 +71,7 @@ import Testing
         }
         do throws(PetError) {
             switch change {
-            case .wake, .seen, .unknown: break
+            case .wake, .seen, .forget, .unknown: break
             case .add(let title, let time, let day, let rule):
                 let name = day == w.openDay.key ? "today" : "tomorrow"
                 try w.addTask(title: title, time: time, day: name, repeat: rule, ctx)
