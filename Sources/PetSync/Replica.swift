@@ -24,9 +24,12 @@ public struct Replica: Sendable {
     /// The compaction's cut (docs/SYNC.md §9): the operations whose hybrid clock's wall second is
     /// earlier are folded into `base` and no longer in `log`; nil before the first compaction.
     public private(set) var cut: Instant?
-    /// How many operations `base` holds, and the wrapping sum of their digests.
+    /// How many operations `base` holds, and the wrapping sum of their digests; the same per
+    /// device, and what the `forget`s among them say (for the snapshot).
     private var baseCount = 0
     private var baseDigest: UInt64 = 0
+    private var baseHeld: [String: Summary] = [:]
+    private var baseForgets: [String: Set<Summary>] = [:]
     /// Per device id, how many operations under it are held (compacted ones included) and the
     /// wrapping sum of their digests.
     private var held: [String: Summary] = [:]
@@ -35,8 +38,8 @@ public struct Replica: Sendable {
     /// The ids this device wrote under before `adopt`: it writes a `forget` of each (`dueForgets`).
     public private(set) var retired: Set<String> = []
     /// Operations that arrived sorting before the cut, unheld: they cannot be applied in their
-    /// place any more and change nothing (docs/SYNC.md §9). Empty unless a device nobody knew of
-    /// stayed offline past the margin.
+    /// place any more and change nothing (docs/SYNC.md §9). Empty unless a writer nobody heard
+    /// from stayed offline past the margin (§9, rule 6).
     public private(set) var tooLate: [OperationID] = []
     /// The fold of the first `count` operations of `log`, every `checkpointEvery` of them.
     private var checkpoints: [(count: Int, state: SyncState)] = []
@@ -245,6 +248,8 @@ extension Replica {
         ids = snapshot.ids
         held = snapshot.held
         forgets = snapshot.forgets
+        baseHeld = snapshot.held
+        baseForgets = snapshot.forgets
         clock.observe(HybridClock(wall: snapshot.cut))
     }
 
@@ -253,7 +258,7 @@ extension Replica {
         cut.map {
             Snapshot(
                 cut: $0, state: base, count: baseCount, digest: baseDigest,
-                ids: ids.subtracting(log.map(\.id)), held: held, forgets: forgets)
+                ids: ids.subtracting(log.map(\.id)), held: baseHeld, forgets: baseForgets)
         }
     }
 
@@ -321,7 +326,13 @@ extension Replica {
         var state = start?.state ?? base
         var digest = baseDigest
         for op in log[(start?.count ?? 0)..<n] { state.fold(op, zone: zone, stages: stages) }
-        for op in log[..<n] { digest &+= op.digest }
+        for op in log[..<n] {
+            digest &+= op.digest
+            baseHeld[op.device, default: Summary()].add(op)
+            if case .forget(let d, let c, let h) = op.change {
+                baseForgets[d, default: []].insert(Summary(count: c, digest: h))
+            }
+        }
         base = state
         baseCount += n
         baseDigest = digest

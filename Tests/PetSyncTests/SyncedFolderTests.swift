@@ -137,6 +137,9 @@ import Testing
                 var fresh = Replica(device: "new", zone: berlin, snapshot: snapshot)
                 fresh.receive(made.values)
                 #expect(fresh.state(at: end).canonicalBytes == reference, "seed \(seed): from \(name)'s snapshot")
+                #expect(fresh.devices == m.replica.devices)
+                #expect(fresh.devices.filter(fresh.isForgotten) == m.replica.devices.filter(m.replica.isForgotten))
+                #expect(fresh.report(cut: end) == m.replica.report(cut: end), "the same count and digest")
             }
             #expect(m.replica.state(at: end).canonicalBytes == reference, "seed \(seed): \(name) diverged")
             let left = try FileManager.default.contentsOfDirectory(atPath: m.dir.path).filter {
