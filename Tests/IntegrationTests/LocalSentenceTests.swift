@@ -172,7 +172,7 @@ struct LocalSentenceTests {
         for (locale, line) in first {
             for typed in ["0.8", "0,8"] {
                 let table = try await world.petctlOK(
-                    Self.run + ["--done-rate", typed], environment: Self.language(locale))
+                    Self.run + ["--done-rate", typed], columns: 200, environment: Self.language(locale))
                 #expect(table.split(separator: "\n").first.map(String.init) == line, "\(locale) \(typed):\n\(table)")
                 #expect(
                     try await world.petctlOK(
