@@ -168,5 +168,6 @@ let package = Package(
 package.targets.append(
     .testTarget(
         name: "PetSyncTests", dependencies: ["PetCore", "PetSync", "TestSupport"] + propertyTests,
-        exclude: withPropertyBased ? [] : ["ConvergenceTests.swift", "SingleReplicaTests.swift"],
+        exclude: withPropertyBased
+            ? [] : ["CompactionTests.swift", "ConvergenceTests.swift", "SingleReplicaTests.swift"],
         swiftSettings: strict))

@@ -25,6 +25,10 @@ if command -v groff >/dev/null; then
     page=$(groff -mandoc -Tutf8 "$dir/man/petctl.1" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g; s/.\x08//g')
     grep -q '1–200' <<<"$page" || { echo "generated: petctl.1 lost the en dash of 1–200"; failed=1; }
     grep -qE '^ +grace +minutes either side' <<<"$page" || { echo "generated: petctl.1 runs the settings list together"; failed=1; }
+    # Its EXIT STATUS section lists every status, 4 among them, not only "0 on success, >0".
+    exit_section=$(sed -n '/^EXIT STATUS/,/^SEE ALSO/p' <<<"$page" | tr -s ' \n' ' ')
+    grep -q '4 the daemon did not answer in time' <<<"$exit_section" ||
+        { echo "generated: petctl.1's EXIT STATUS does not list 4: $exit_section"; failed=1; }
 fi
 [ "$failed" -eq 0 ] && echo "generated: completions (bash, zsh, fish) and petctl.1 cover ${#subcommands[@]} subcommands"
 exit "$failed"

@@ -3,7 +3,8 @@
 # - the first run starts a private bus and the daemon; what it prints fits 80 columns; the line to
 #   source and then each "Next, try" line work pasted into another shell (another directory, no
 #   DBUS_SESSION_BUS_ADDRESS, petctl not on PATH);
-# - a second run from a new terminal reuses that bus and daemon, and starts nothing;
+# - a second run from a new terminal reuses that bus and daemon, and starts nothing; the line to
+#   source is said to be for make run's own shell too; the stop line stops the daemon and the bus;
 # - a daemon found by its data directory's lock is reused on its own bus;
 # - a daemon that fails to start leaves no dbus-daemon behind;
 # - without XDG_RUNTIME_DIR the bus is remembered in the cache directory and the log is in the
@@ -46,8 +47,11 @@ import sys
 bad = [l for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if len(l) > 80]
 for l in bad: print("check-run: wider than 80 columns: " + l)
 sys.exit(1 if bad else 0)' "$first" || status=1
-source_line=$(sed -n '/^In each new shell/{n;p}' "$first" | sed 's/^  //')
-[ -n "$source_line" ] || { cat "$first"; fail "no line to source"; }
+# The line to source is for the shell make run ran in too (a child cannot change its shell).
+source_line=$(sed -n '/^First, in this shell and in each new one/{n;p}' "$first" | sed 's/^  //')
+[ -n "$source_line" ] || { cat "$first"; fail "no line to source, for this shell and new ones"; }
+grep -qx "Stop it and its private bus with: kill ${pids[1]} $bus_pid" "$first" ||
+    { cat "$first"; fail "the first run's stop line does not name the daemon and its private bus"; }
 [ -f "$work/run-a/petprogress/make-run.env" ] || fail "the bus is not remembered in the runtime directory"
 grep -q "Its log: ~/.local/state/petprogress/petprogressd.log" "$first" || fail "the log is not in the state directory"
 [ -s "$home/.local/state/petprogress/petprogressd.log" ] || fail "the daemon's log is empty or missing"
@@ -81,7 +85,13 @@ rm -rf "$work/run-a/petprogress"
 run "$home" XDG_RUNTIME_DIR="$work/run-a" || { cat "$out"; fail "make run beside a running daemon failed"; }
 grep -q 'private one was started' "$out" && fail "make run beside a running daemon started a bus"
 grep -q "already running (pid ${pids[1]})" "$out" || { cat "$out"; fail "the running daemon was not found by its lock"; }
-kill "${pids[1]}" "$bus_pid" 2>/dev/null || true
+# What the second run said to stop it with stops the daemon and the bus make run started.
+stop_command=$(sed -n 's/^Stop it and its private bus with: //p' "$second")
+[ "$stop_command" = "kill ${pids[1]} $bus_pid" ] || { cat "$second"; fail "the second run's stop line: '$stop_command'"; }
+bash -c "$stop_command" || fail "the stop line failed: $stop_command"
+for _ in $(seq 1 40); do alive "${pids[1]}" || alive "$bus_pid" || break; sleep 0.05; done
+alive "${pids[1]}" && fail "the stop line left the daemon running"
+alive "$bus_pid" && fail "the stop line left make run's dbus-daemon running"
 
 # 5. A daemon that cannot start: the bus make run started is stopped again.
 home=$work/b

@@ -27,4 +27,12 @@ sed 's/@U\([0-9A-F]\{4,5\}\)@/\\[u\1]/g' "$page" | awk '
 ' >"$work/page"
 # The single-page manual has no SEE ALSO (and no AUTHORS, which would come after it).
 printf '.Sh SEE ALSO\n.Xr petprogress 7\n' >>"$work/page"
+# EXIT STATUS: generate-manual's `.Ex -std` says only "0 on success, >0 if an error occurs"; the
+# statuses petctl's help lists (1, 3, 4, 64) go there instead, in the help's own words.
+statuses=$(sed -n 's/^Exit status: //p' "$work/page" | head -n 1)
+if [ -n "$statuses" ]; then
+    awk -v statuses="$statuses" '$0 == ".Ex -std" { print statuses; next } { print }' \
+        "$work/page" >"$work/page.exit"
+    mv "$work/page.exit" "$work/page"
+fi
 cp "$work/page" "$page"

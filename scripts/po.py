@@ -341,6 +341,23 @@ def catalogue_problems(po, pot):
     return problems
 
 
+# Words po/README.md's glossary translates, which a language's translations must not keep as they
+# are in English (German says EP for XP).
+GLOSSARY_KEPT = {"de": [("XP", "EP")]}
+
+
+def glossary_problems(language):
+    problems = []
+    text = open(os.path.join(ROOT, "po", language + ".po"), encoding="utf-8").read()
+    for block in text.split("\n\n"):
+        translation = block[block.find("\nmsgstr"):] if "\nmsgstr" in block else ""
+        for english, word in GLOSSARY_KEPT.get(language, []):
+            if re.search(r"\b%s\b" % re.escape(english), translation):
+                msgid = next((line for line in block.split("\n") if line.startswith("msgid")), "?")
+                problems.append(f"po/{language}.po says {english} where the glossary says {word}: {msgid}")
+    return problems
+
+
 def check():
     problems = []
     current = open(os.path.join(ROOT, POT), encoding="utf-8").read() if os.path.exists(os.path.join(ROOT, POT)) else ""
@@ -350,6 +367,7 @@ def check():
         problems.append(f"{where} reads as prose outside tr/trn/trc (translate it, or say `// not translated: <why>`)")
     for language in languages():
         problems += catalogue_problems(os.path.join(ROOT, "po", language + ".po"), os.path.join(ROOT, POT))
+        problems += glossary_problems(language)
     for p in problems:
         print(f"po: {p}", file=sys.stderr)
     return not problems

@@ -114,15 +114,30 @@ else
     printf 'bus %s\nbus_pid %s\n' "$address" "$pid" >"$state_file"
 fi
 
+# The private bus make run started (now or in an earlier run), when it is still that dbus-daemon:
+# stopping the daemon alone would leave it running, so the stop line names both.
+bus_pid=$started_bus
+if [ -z "$bus_pid" ] && [ -n "$private_bus" ] && [ "$(remembered bus)" = "$private_bus" ]; then
+    bus_pid=$(remembered bus_pid)
+    [[ $bus_pid =~ ^[0-9]+$ ]] && [ "$(cat "/proc/$bus_pid/comm" 2>/dev/null)" = dbus-daemon ] || bus_pid=""
+fi
+# kill DAEMON [BUS], as the user types it.
+stop_line() {
+    if [ -n "$bus_pid" ]; then
+        echo "Stop it and its private bus with: kill $1 $bus_pid"
+    else
+        echo "Stop it with: kill $1"
+    fi
+}
+
 if owned; then
     dpid=$(owner_pid)
-    if [ -n "$dpid" ] && grep -q 'petprogress\.service' "/proc/$dpid/cgroup" 2>/dev/null; then
-        stop="systemctl --user stop petprogress"
-    else
-        stop="kill ${dpid:-…}"
-    fi
     echo "petprogressd is already running (pid ${dpid:-?}); make run reuses it."
-    echo "Stop it with: $stop"
+    if [ -n "$dpid" ] && grep -q 'petprogress\.service' "/proc/$dpid/cgroup" 2>/dev/null; then
+        echo "Stop it with: systemctl --user stop petprogress"
+    else
+        stop_line "${dpid:-…}"
+    fi
 else
     nohup "$daemon" >>"$log" 2>&1 &
     dpid=$!
@@ -135,12 +150,11 @@ else
         tail -n 5 "$log" >&2
         exit 1
     fi
-    echo "petprogressd is running (pid $dpid). Stop it with: kill $dpid"
+    echo "petprogressd is running (pid $dpid)."
+    stop_line "$dpid"
     echo "Its log: $(tilde "$log")"
 fi
 if [ -n "$private_bus" ]; then
-    bus_pid=$(remembered bus_pid)
-    [ "$(remembered bus)" = "$private_bus" ] || bus_pid=""
     printf 'bus %s\nbus_pid %s\ndaemon_pid %s\n' "$private_bus" "$bus_pid" "$dpid" >"$state_file"
 fi
 
@@ -158,7 +172,8 @@ echo
 if [ "$(command -v petctl 2>/dev/null || true)" = "$petctl" ] && [ -z "$private_bus" ]; then
     echo "Next, try:"
 else
-    echo "In each new shell, first run this once (the bus and petctl on PATH):"
+    # make run is a child of this shell: this shell needs the line as much as a new one.
+    echo "First, in this shell and in each new one (the bus and petctl on PATH):"
     echo "  . $(tilde "$env_file")"
     echo "Next, try:"
 fi

@@ -23,6 +23,15 @@ public enum Change: Hashable, Sendable {
     case grace(Int)
     case snoozeLength(Int)
     case rollover(Bool)
+    /// What this device holds from before a proposed cut (docs/SYNC.md §9): how many operations
+    /// sort before `cut` (their hybrid clock's wall second is earlier) and the wrapping sum of
+    /// their digests. Written with a `wake`; changes nothing but the day's catch-up, as a `wake`.
+    /// When every device has said the same of one cut, nothing can arrive from before it.
+    case seen(cut: Instant, count: Int, digest: UInt64)
+    /// Compaction stops waiting for `device` (docs/SYNC.md §9): a device's old id after it took a
+    /// new one, or a machine the user forgets. What the writer holds under that id: how many
+    /// operations and the wrapping sum of their digests.
+    case forget(device: String, count: Int, digest: UInt64)
     /// A kind this version does not know (written by a newer version): the fold stops before it.
     case unknown(String)
 }

@@ -30,6 +30,8 @@ public enum OperationLine {
         case .grace(let n): fields += ["grace", String(n)]
         case .snoozeLength(let n): fields += ["snooze-length", String(n)]
         case .rollover(let on): fields += ["rollover", on ? "1" : "0"]
+        case .seen(let cut, let count, let digest): fields += ["seen", String(cut), String(count), hex(digest)]
+        case .forget(let device, let count, let digest): fields += ["forget", device, String(count), hex(digest)]
         case .unknown(let kind): fields.append(escape(kind))
         }
         return fields.joined(separator: "\t")
@@ -93,11 +95,28 @@ public enum OperationLine {
         case ("grace", 1): return int(0).map { .grace($0) }
         case ("snooze-length", 1): return int(0).map { .snoozeLength($0) }
         case ("rollover", 1): return flag(0).map { .rollover($0) }
+        case ("seen", 3):
+            guard let cut = Instant(a[0]), (0...maxInstant).contains(cut), let (count, digest) = summary(a[1], a[2])
+            else { return nil }
+            return .seen(cut: cut, count: count, digest: digest)
+        case ("forget", 3):
+            guard isDeviceID(a[0]), let (count, digest) = summary(a[1], a[2]) else { return nil }
+            return .forget(device: String(a[0]), count: count, digest: digest)
         case ("wake", _), ("add", _), ("edit", _), ("delete", _), ("done", _), ("undo", _), ("snooze", _),
-            ("rest", _), ("reset-time", _), ("grace", _), ("snooze-length", _), ("rollover", _):
+            ("rest", _), ("reset-time", _), ("grace", _), ("snooze-length", _), ("rollover", _), ("seen", _),
+            ("forget", _):
             return nil
         default: return unescape(kind).map { .unknown($0) }
         }
+    }
+
+    /// A count and a digest (sixteen lowercase hexadecimal digits): a set's fingerprint.
+    private static func summary(_ count: Substring, _ digest: Substring) -> (Int, UInt64)? {
+        guard let n = Int(count), (0..<(1 << 53)).contains(n), digest.utf8.count == 16,
+            digest.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }),
+            let d = UInt64(digest, radix: 16)
+        else { return nil }
+        return (n, d)
     }
 
     static func escape(_ s: String) -> String {

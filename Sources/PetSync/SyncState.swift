@@ -66,7 +66,7 @@ public struct SyncState: Hashable, Sendable {
 
     private mutating func perform(_ op: Operation, on w: inout PetWorld, _ ctx: Context) throws(PetError) {
         switch op.change {
-        case .wake, .unknown: return
+        case .wake, .seen, .forget, .unknown: return
         case .add(let title, let time, let day, let rule):
             let name: String
             if day == w.openDay.key {

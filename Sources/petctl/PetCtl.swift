@@ -49,8 +49,11 @@ struct PetCtl: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help, --version: argument-parser's text, to stdout.
-                print(fullMessage(for: error))
+                // --help, --version: argument-parser's text, to stdout. A command that ends with
+                // ExitCode(0) (watch, tray, the interactive screen) has no text: an empty line
+                // would be one more record in a panel's pipe.
+                let message = fullMessage(for: error)
+                if !message.isEmpty { print(message) }
                 Glibc.exit(0)
             }
             if error is ExitCode {

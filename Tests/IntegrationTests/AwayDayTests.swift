@@ -151,7 +151,7 @@ struct AwayDayTests {
         let monday = try #require(try client.history("2026-03-09", "2026-03-09").days.first)
         #expect(
             monday.bool("away") == false && monday.bool("return") == false, "judged: the open day counts as touched")
-        #expect(monday.int("xp_change") == 2 - 4 - 3 && monday.int("daily_xp") == -3)
+        #expect(monday.int("xp_change") == -5 && monday.int("daily_xp") == -3)  // 2 - 4 - 3
         let state = try String(contentsOfFile: data + "/state.json", encoding: .utf8)
         #expect(state.contains(#""schema":4"#))
         #expect(await daemon.stop() == 0)

@@ -172,7 +172,7 @@ struct LocalSentenceTests {
         for (locale, line) in first {
             for typed in ["0.8", "0,8"] {
                 let table = try await world.petctlOK(
-                    Self.run + ["--done-rate", typed], environment: Self.language(locale))
+                    Self.run + ["--done-rate", typed], columns: 200, environment: Self.language(locale))
                 #expect(table.split(separator: "\n").first.map(String.init) == line, "\(locale) \(typed):\n\(table)")
                 #expect(
                     try await world.petctlOK(
@@ -181,6 +181,11 @@ struct LocalSentenceTests {
             }
         }
         #expect(csv.hasPrefix("stage,name,threshold,first_day\n0,Tadpole,10,0\n"), "\(csv)")
+        // German says EP, never XP (po/README.md's glossary), in the summary as on every screen.
+        let german = try await world.petctlOK(
+            Self.run + ["--done-rate", "0.8"], environment: Self.language("de_DE.UTF-8"))
+        let summary = german.split(separator: "\n").first { $0.hasPrefix("Nach Tag 3: ") }
+        #expect(summary?.hasSuffix(" EP.") == true && !german.contains("XP"), "\(german)")
         let perDay = try await world.petctlOK(
             Self.run + ["--done-rate", "0,8", "--per-day"], environment: Self.language("fr_FR.UTF-8"))
         #expect(perDay.hasPrefix("day,rest,on_time,late,missed,xp_change,stage,stage_xp\n1,false,"), "\(perDay)")

@@ -152,7 +152,7 @@ struct RestDayTests {
         #expect(days.map { $0.string("day_key") } == ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"])
         // Monday, ordinary: +2, two misses (−4), rate 1/3 (−3).
         #expect(days.first?.bool("rest") == false)
-        #expect(days.first?.int("xp_change") == 2 - 4 - 3 && days.first?.int("daily_xp") == -3)
+        #expect(days.first?.int("xp_change") == -5 && days.first?.int("daily_xp") == -3)  // 2 - 4 - 3
         // Tuesday and Wednesday, marked (no instance): the task added in advance and the rolled
         // Taxes, archived as rest, nothing charged.
         for day in days[1...2] {
@@ -163,7 +163,7 @@ struct RestDayTests {
         let thursday = try #require(days.last)
         #expect(thursday.bool("rest") == false && thursday.bool("away") == false)
         #expect(thursday["tasks"]?.vardictArrayValue?.map { $0.string("title") } == ["Call mum", "Stretch", "Taxes"])
-        #expect(thursday.int("xp_change") == -6 - 3)
+        #expect(thursday.int("xp_change") == -9)  // -6 - 3
         #expect(try client.status().string("last_closed_day") == "2026-03-05")
         // Friday, marked, opened now: Thursday's Call mum and Taxes rolled in; no Stretch.
         #expect(try client.tasks().map { $0.string("title") } == ["Call mum", "Taxes"])

@@ -43,7 +43,9 @@ struct SimulateCommandTests {
         }
         let expected =
             [
-                "Simulated 7 days, 1 task a day, done rate 1.0, on-time rate 1.0, 2 rest days a week, seed 1.",
+                // The run's sentence wraps at 80 columns, at a space.
+                "Simulated 7 days, 1 task a day, done rate 1.0, on-time rate 1.0, 2 rest days a",
+                "week, seed 1.",
                 "stage  name          threshold  first day",
                 "1      Tadpole       10         0",
                 "2      Minnow        20         2",
@@ -139,6 +141,44 @@ struct SimulateCommandTests {
             csv.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false))
         #expect(last.count == 4 && last[1] == "Floating God" && last[2] == "0", "\(csv)")
         #expect(Int(last[3]).map { $0 <= 365 } == true, "\(csv)")
+    }
+
+    /// At 40 columns in French and German (the widest words): every line fits; the sentences wrap
+    /// at spaces, never inside a word (joined again they are the whole sentence, and the French
+    /// colon stays with its word); the table cuts names, never a number or a heading.
+    @Test("at 40 columns in fr_FR and de_DE every line fits, sentences wrap at spaces, the table cuts names only")
+    func narrowInFrenchAndGerman() async throws {
+        let world = try await World("ctl-sim-narrow")
+        defer { world.close() }
+        let arguments = [
+            "simulate", "--days", "30", "--tasks", "1", "--done-rate", "0.9", "--on-time-rate", "0.8",
+            "--rest-days-per-week", "1", "--seed", "1",
+        ]
+        let expected: [(locale: String, summary: String, head: String, row: String, after: String)] = [
+            (
+                "fr_FR.UTF-8",
+                "Simulation\u{A0}: 30 jours, 1 tâche par jour, taux de réalisation 0,9, taux de ponctualité 0,8, 1 jour de repos par semaine, graine 1.",
+                "stade  nom", "4      Bernard-l'e…  40     ", "Après le jour 30\u{A0}:"
+            ),
+            (
+                "de_DE.UTF-8",
+                "Simuliert: 30 Tage, 1 Aufgabe am Tag, Erledigungsquote 0,9, Pünktlichkeitsquote 0,8, 1 Ruhetag pro Woche, Startwert 1.",
+                "Stufe  Name", "4      Einsie…  40        ", "Nach Tag 30:"
+            ),
+        ]
+        for (locale, summary, head, row, after) in expected {
+            let text = try await world.petctlOK(
+                arguments, columns: 40, environment: Self.noBus.merging(["LANG": locale, "LC_ALL": locale]) { $1 })
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let wide = lines.filter { $0.count > 40 }
+            #expect(wide.isEmpty, "\(locale): wider than 40 columns: \(wide)")
+            let top = lines.prefix { !$0.hasPrefix(head) }
+            #expect(top.joined(separator: " ") == summary, "\(locale):\n\(text)")
+            #expect(lines.contains { $0.hasPrefix(row) }, "\(locale): the table cuts the name, keeps the numbers:\n\(text)")
+            let end = lines.drop { !$0.hasPrefix(after) }.prefix { !$0.isEmpty }
+            let xp = locale.hasPrefix("de") ? " EP." : " XP."
+            #expect(!end.isEmpty && end.joined(separator: " ").hasSuffix(xp), "\(locale):\n\(text)")
+        }
     }
 
     @Test("--csv, --stages with a table to try, and bad input: 64 with one line")

@@ -121,15 +121,16 @@ struct TodayInteractiveTests {
         await pane.waitFor(containing: "counts once.")
         #expect(try await Self.stageXP(world) == 2)
 
-        // j then s: Review snoozed by one snooze length (15 minutes), not two.
+        // j then s: Review snoozed by one snooze length (15 minutes), not two; the line names it, as
+        // petctl snooze does.
         try await pane.keys("j", "s")
-        await pane.waitFor(line: "Snoozed 2 to 11:15.")
+        await pane.waitFor(line: "Snoozed 2 Review to 11:15.")
         tasks = try await Self.tasks(world)
         #expect(tasks["Review"]?["snoozed_until"] as? Int == Int(unix("2026-03-02T11:15:00+01:00")))
 
-        // u: the last completion undone.
+        // u: the last completion undone, named as petctl undo names it.
         try await pane.keys("u")
-        await pane.waitFor(line: "Undone: 1 is pending again.")
+        await pane.waitFor(line: "Undone: 1 Standup is pending again.")
         tasks = try await Self.tasks(world)
         #expect(tasks["Standup"]?["done"] as? Bool == false)
         #expect(try await Self.stageXP(world) == 0)

@@ -109,7 +109,7 @@ struct WatchTests {
         reader.process.send(SIGKILL)
     }
 
-    @Test("SIGTERM and SIGINT end watch with status 0")
+    @Test("SIGTERM and SIGINT end watch with status 0, and nothing more is printed")
     func signalsEndIt() async throws {
         let world = try await World("watch-sigterm")
         defer { world.close() }
@@ -121,6 +121,8 @@ struct WatchTests {
             kill(pid, signal)
             #expect(await poll { reader.exitStatus != nil })
             #expect(reader.exitStatus == 0 && reader.errors.isEmpty, "\(signal): \(reader.lines) \(reader.errors)")
+            // Nothing more on the way out: an empty line would be one more (blank) record for a panel.
+            #expect(reader.records.count == 1, "\(signal): \(reader.records)")
         }
     }
 

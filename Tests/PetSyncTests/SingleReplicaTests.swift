@@ -71,7 +71,7 @@ import Testing
         }
         do throws(PetError) {
             switch change {
-            case .wake, .unknown: break
+            case .wake, .seen, .forget, .unknown: break
             case .add(let title, let time, let day, let rule):
                 let name = day == w.openDay.key ? "today" : "tomorrow"
                 try w.addTask(title: title, time: time, day: name, repeat: rule, ctx)
@@ -145,5 +145,36 @@ import Testing
             (d.away ? "away" : d.returned ? "return" : d.rest ? "rest" : "judged") + " \(d.xpChange)"
         }
         #expect(kinds == closed)
+    }
+
+    /// PetCoreTests' rest-day rows (RestDayTests) that a new pet can reach, through the model: the
+    /// day's tasks (`2` on time, `1` two hours late, `0` not done), marked a rest day or not after
+    /// the completions; the record's and the pet's figures are RestDayTests' own.
+    @Test(arguments: [
+        (false, [2, 2, 1, 2, 0], 8, 3, PetState(stageIndex: 0, stageXP: 8)),
+        (true, [2, 2, 1, 2, 0], 7, 0, PetState(stageIndex: 0, stageXP: 7)),
+    ])
+    func restDayRows(rest: Bool, tasks: [Int], xpChange: Int, resultXP: Int, after: PetState) throws {
+        var r = Replica(device: "solo", zone: .utc)
+        let monday = try #require(CivilDate(parsing: "2026-03-02"))
+        let midnight = at("2026-03-02T00:00:00Z")
+        var refs: [TaskRef] = []
+        for n in tasks.indices {
+            let op = try r.make(.add(title: "task \(n)", time: "0\(n):00", day: monday, repeatRule: ""), now: midnight)
+            refs.append("o:\(op.id)")
+        }
+        let dones = tasks.indices.filter { tasks[$0] > 0 }.map { n in
+            (midnight + Instant(n) * hour + (tasks[n] == 2 ? 0 : 2 * hour), refs[n])
+        }
+        for (when, ref) in dones.sorted(by: { $0.0 < $1.0 }) { try r.make(.done(task: ref), now: when) }
+        if rest { try r.make(.rest(from: monday, to: monday, on: true), now: at("2026-03-02T07:00:00Z")) }
+        let s = r.state(at: at("2026-03-03T00:00:00Z"))
+        let record = try #require(s.history.first)
+        #expect(record.rest == rest)
+        #expect(record.xpChange == xpChange)
+        #expect(record.resultXP == resultXP)
+        #expect(record.tasks.map(\.xp) == tasks)
+        #expect(record.petAtClose == after)
+        #expect(s.world?.livePet(.builtIn) == after)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static let days = SyncRun.isFull ? 365 : 30
 
     @Test func aHeavyUsersYear() throws {
-        let (ops, end) = try Self.heavyUser(days: Self.days)
+        let (ops, end, machines) = try Self.heavyUser(days: Self.days)
         let bytes = ops.reduce(0) { $0 + $1.line.utf8.count }
         let perDevice = Dictionary(grouping: ops, by: \.device).mapValues { $0.reduce(0) { $0 + $1.line.utf8.count } }
 
@@ -39,6 +39,22 @@ import Testing
         // a copy of the tip; a read that closes a day also copies the history, once).
         let show = clock.measure { for k in 0..<100 { _ = fresh.state(at: end - 8 * hour + Instant(k) * 60) } }
 
+        // Compaction (docs/SYNC.md §9) at the Monday at least 60 days back (14 at the fast size):
+        // both machines report the cut, then one compacts; what its log keeps is the folder's size.
+        let margin = Instant(SyncRun.isFull ? 60 : 14) * dayLength
+        var day = (end - margin) / dayLength
+        day -= (day + 3) % 7  // 1970-01-01 was a Thursday
+        let cut = day * dayLength
+        var pair = machines
+        var reports: [Operation] = []
+        for i in pair.indices { reports.append(try pair[i].make(try #require(pair[i].report(cut: cut)), now: end)) }
+        for i in pair.indices { pair[i].receive(reports) }
+        var compacted = false
+        let compaction = clock.measure { compacted = pair[0].compact(cut: cut) }
+        #expect(compacted)
+        let kept = pair[0].log.reduce(0) { $0 + $1.line.utf8.count }
+        #expect(pair[0].state(at: end).canonicalBytes == pair[1].state(at: end).canonicalBytes)
+
         #expect(fresh.state(at: end).canonicalBytes == laptop.state(at: end).canonicalBytes)
         #expect(laptop.state(at: end).canonicalBytes == one.state(at: end).canonicalBytes)
         #expect(fresh.tip.refused.count < ops.count / 50, "a normal life is nearly all accepted")
@@ -63,12 +79,15 @@ import Testing
             \(weekRefolded) operations folded again = \(per1000(weekMerge, weekRefolded)) per 1,000
             sync figures: one operation a week late: \(ms(lateMerge)), \(lateRefolded) folded again
             sync figures: the state at a moment: \(per1000(show, 100)) per 1,000 reads
+            sync figures: compaction at \(margin / dayLength)+ days back: \(ms(compaction)), \
+            \(pair[0].snapshot?.count ?? 0) operations folded into the snapshot, logs keep \(pair[0].log.count) \
+            operations, \(kept) bytes
             """)
     }
 
     /// A heavy user on two machines, alternating by the hour: three habits, twelve one-offs a day,
     /// most done (on time or not), snoozes, an undo, edits, a rest day a month.
-    static func heavyUser(days: Int) throws -> ([Operation], end: Instant) {
+    static func heavyUser(days: Int) throws -> ([Operation], end: Instant, machines: [Replica]) {
         var rng = SplitMix64(seed: 2026)
         var machines = [Replica(device: "laptop", zone: berlin), Replica(device: "desktop", zone: berlin)]
         var ops: [Operation] = []
@@ -118,6 +137,6 @@ import Testing
                 }
             }
         }
-        return (ops, start + Instant(days) * dayLength)
+        return (ops, start + Instant(days) * dayLength, machines)
     }
 }

@@ -36,6 +36,7 @@ import Testing
         let start = at("2026-03-23T06:00:00Z")
         var t = start
         var renames = 0
+        var agreed: [(cut: Instant, count: Int, digest: UInt64)] = []
         while t < start + Instant(days) * dayLength {
             t += Instant(5 + rng.below(100)) * minute
             let day = Int((t - start) / dayLength)
@@ -77,9 +78,11 @@ import Testing
                 m.replica.adopt(device: "\(name)-\(rng.below(1 << 30))")
                 renames += 1
             }
+            for op in m.upkeep(now: now) { made[op.id] = op }
             let change = randomChange(m.replica.state(at: now), now: now, zone: berlin, rng: &rng)
             if let op = try? m.replica.make(change, now: now) { made[op.id] = op }
             try m.publish()
+            m.compact(now: now, agreed: &agreed)
             machines[name] = m
         }
         // Everyone online; the synchroniser and the machines run until nothing changes.
@@ -94,7 +97,9 @@ import Testing
                 var m = machines[name]!
                 try m.read()
                 if m.replica.isCopy { m.replica.adopt(device: "\(name)-r\(round)") }
+                for op in m.upkeep(now: t + skew[name]!) { made[op.id] = op }
                 wrote = try m.publish() || wrote
+                m.compact(now: t + skew[name]!, agreed: &agreed)
                 machines[name] = m
             }
             try sync.scan(now: t)
@@ -104,15 +109,38 @@ import Testing
         #expect(renames >= 1, "seed \(seed): the copied home was noticed")
         #expect(sync.conflicts >= 1, "seed \(seed): conflict copies were made")
         #expect(sync.partials + sync.halfWrittenTemps >= 1, "seed \(seed): partial files were seen")
+        var forgets = 0
+        for op in made.values { if case .forget = op.change { forgets += 1 } }
+        let cuts = Set(agreed.map(\.cut)).count
         print(
             "synced folder: seed \(seed), \(days) days: \(made.count) operations, \(sync.deliveries) deliveries, "
                 + "\(sync.conflicts) conflicts, \(sync.partials) partial files, \(sync.halfWrittenTemps) half-written "
-                + "temporary files, \(renames) new device ids")
+                + "temporary files, \(renames) new device ids, \(forgets) forgets, \(cuts) stable cuts, "
+                + "\(agreed.count) compactions, "
+                + "up to \(agreed.map(\.count).max() ?? 0) operations before a cut")
+        // Compaction: some cut was stable despite the copied home and the restored backup (their
+        // old ids forgotten), and every set found stable was every operation made before its cut.
+        #expect(agreed.contains { $0.count > 0 }, "seed \(seed): no cut after an operation was ever stable")
+        for a in agreed {
+            let before = made.values.filter { $0.clock.wall < a.cut }
+            #expect(
+                before.count == a.count && before.reduce(0) { $0 &+ $1.digest } == a.digest,
+                "seed \(seed): a cut was taken with an operation still to come")
+        }
         let end = t + dayLength
         let reference = machines["laptop"]!.replica.state(at: end).canonicalBytes
         for (name, m) in machines.sorted(by: { $0.key < $1.key }) {
             let lost = made.keys.filter { !m.replica.holds($0) }
             #expect(lost.isEmpty, "seed \(seed): \(name) lacks \(lost.count) of \(made.count) operations")
+            #expect(m.replica.tooLate.isEmpty, "seed \(seed): \(name) refused \(m.replica.tooLate.count) as too late")
+            if let snapshot = m.replica.snapshot {
+                var fresh = Replica(device: "new", zone: berlin, snapshot: snapshot)
+                fresh.receive(made.values)
+                #expect(fresh.state(at: end).canonicalBytes == reference, "seed \(seed): from \(name)'s snapshot")
+                #expect(fresh.devices == m.replica.devices)
+                #expect(fresh.devices.filter(fresh.isForgotten) == m.replica.devices.filter(m.replica.isForgotten))
+                #expect(fresh.report(cut: end) == m.replica.report(cut: end), "the same count and digest")
+            }
             #expect(m.replica.state(at: end).canonicalBytes == reference, "seed \(seed): \(name) diverged")
             let left = try FileManager.default.contentsOfDirectory(atPath: m.dir.path).filter {
                 SyncFolder.isConflictCopy($0) || $0.hasPrefix(".syncthing.")
@@ -140,6 +168,29 @@ struct Machine {
     var written: [UInt8] = []
     var published: Set<OperationID> = []
     var writtenName = ""
+
+    /// Compaction's part of a run of the daemon (docs/SYNC.md §9): the `forget`s of its old ids
+    /// and the `seen` of the cut proposed now. The cut: every second UTC midnight at least ten
+    /// days back, longer than the copied home directory stays offline (what a device nobody has
+    /// heard from wrote before the cut would come too late: docs/SYNC.md §9, rule 6).
+    mutating func upkeep(now: Instant) -> [PetSync.Operation] {
+        var ops: [PetSync.Operation] = []
+        for change in replica.dueForgets() + [replica.dueReport(cut: Self.cut(now))].compactMap({ $0 }) {
+            if let op = try? replica.make(change, now: now) { ops.append(op) }
+        }
+        return ops
+    }
+
+    static func cut(_ now: Instant) -> Instant { (now - 10 * dayLength) / (2 * dayLength) * (2 * dayLength) }
+
+    /// Compacts when the cut proposed now is stable, after publishing (so that what it re-publishes
+    /// from a conflict copy is in its log first), noting the cut's fingerprint in `agreed`.
+    mutating func compact(now: Instant, agreed: inout [(cut: Instant, count: Int, digest: UInt64)]) {
+        let cut = Self.cut(now)
+        guard replica.isStable(cut: cut), let s = replica.summary(before: cut) else { return }
+        agreed.append((cut, s.count, s.digest))
+        replica.compact(cut: cut)
+    }
 
     mutating func read() throws {
         inLogs = []

@@ -58,7 +58,7 @@ struct Simulate: ParsableCommand {
 
     /// The table for people, in the user's language: the run, one stage a line (numbered from 1,
     /// as the summary and every screen count them), and where the pet ended.
-    static func table(_ result: SimulationResult) -> [String] {
+    static func table(_ result: SimulationResult, width: Int = 80) -> [String] {
         let c = result.config
         var parts = [
             trn("%d day", "%d days", c.days), trn("%d task a day", "%d tasks a day", c.tasksPerDay),
@@ -69,25 +69,32 @@ struct Simulate: ParsableCommand {
         parts.append(tr("seed %s", "\(c.seed)"))
         let names = result.stages.stages.map { trc("pet form", dynamic: $0.name) }
         let heads = [tr("stage"), tr("name"), tr("threshold"), tr("first day")]
-        let widths = [
+        let days = result.stages.stages.map { result.firstDay[$0.i].map(String.init) ?? tr("not reached") }
+        var widths = [
             max(TextWidth.columns(heads[0]), 2),
             max(TextWidth.columns(heads[1]), names.map(TextWidth.columns).max() ?? 0),
             max(TextWidth.columns(heads[2]), 5),
         ]
+        // A narrow terminal cuts the names, not the numbers: the other columns keep their width.
+        let others = widths[0] + widths[2] + 3 * 2 + max(TextWidth.columns(heads[3]), days.map(TextWidth.columns).max() ?? 0)
+        if widths[1] + others > width { widths[1] = max(TextWidth.columns(heads[1]), 6, width - others) }
         let row = { (cells: [String]) in
-            (zip(cells, widths).map { TextWidth.pad($0, to: $1) } + [cells[3]]).joined(separator: "  ")
+            var cells = cells
+            cells[1] = TextWidth.truncate(cells[1], to: widths[1])
+            return (zip(cells, widths).map { TextWidth.pad($0, to: $1) } + [cells[3]]).joined(separator: "  ")
                 .trimmingTrailingSpaces
         }
-        var lines = [tr("Simulated %s.", parts.joined(separator: ", ")), row(heads)]
-        for (stage, name) in zip(result.stages.stages, names) {
-            let day = result.firstDay[stage.i].map(String.init) ?? tr("not reached")
+        // The sentences wrap at spaces (a French no-break space holds its colon).
+        var lines = TextWidth.wrap(tr("Simulated %s.", parts.joined(separator: ", ")), width: width) + [row(heads)]
+        for ((stage, name), day) in zip(zip(result.stages.stages, names), days) {
             lines.append(row(["\(stage.i + 1)", name, "\(stage.threshold)", day]))
         }
         let final = result.final
-        lines.append(
+        lines += TextWidth.wrap(
             tr(
                 "After day %d: %s (%s), %d XP.", c.days, names[min(final.stageIndex, names.count - 1)],
-                tr("stage %d of %d", final.stageIndex + 1, result.stages.count), final.stageXP))
+                tr("stage %d of %d", final.stageIndex + 1, result.stages.count), final.stageXP),
+            width: width)
         return lines
     }
 
@@ -110,7 +117,7 @@ struct Simulate: ParsableCommand {
         if csv { return Output.text(result.csv) }
         if perDay { return Output.text(result.daysCSV) }
         let width = Terminal.current(.never).width
-        Output.lines(Self.table(result))
+        Output.lines(Self.table(result, width: width))
         let chart = StageChart.lines(
             result.days.map(\.petAtClose), stages: table, width: width, left: tr("day %d", 1), right: tr("day %d", days)
         )

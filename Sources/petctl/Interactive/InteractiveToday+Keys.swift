@@ -83,7 +83,10 @@ extension InteractiveToday {
         case .character("s"):
             onSelected { c, task throws(PetClientError) in
                 let until = try c.snooze(task.id)
-                return tr("Snoozed %s to %s.", Handle.shown(task), clock.time(until))
+                // What petctl snooze says: the number and the title.
+                return tr(
+                    "Snoozed %s %s to %s.", Handle.shown(task), Titles.forLine(task.title, width: 60),
+                    clock.time(until))
             }
         case .character("u"): undo()
         case .character("a"): open(.add(day: state.showsTomorrow ? "tomorrow" : "today"))
@@ -168,7 +171,7 @@ extension InteractiveToday {
         }
         act { c throws(PetClientError) in
             try c.undo(last.id)
-            return tr("Undone: %s is pending again.", Handle.shown(last))
+            return tr("Undone: %s %s is pending again.", Handle.shown(last), Titles.forLine(last.title, width: 60))
         }
     }
 

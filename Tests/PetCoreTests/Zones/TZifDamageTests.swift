@@ -89,9 +89,14 @@ import Testing
     @Test func thousandsOfMutationsOfRealFilesNeverTrap() throws {
         let names = [
             "Europe/Berlin", "Asia/Gaza", "Australia/Lord_Howe", "America/St_Johns", "Etc/UTC",
-            "right/Europe/London", "Asia/Kathmandu", "America/Nuuk",
+            "Asia/Kathmandu", "America/Nuuk",
         ]
-        let originals = try names.map { try #require(SystemZones.bytes($0), "\($0)") } + [good]
+        // A file with leap seconds, made here: the right/ zones are in Debian 13's tzdata-legacy,
+        // not its tzdata (the package build's root has tzdata only).
+        var leap = TZifFile.berlin2026
+        leap.leaps = [(78_796_800, 1), (94_694_401, 2), (126_230_402, 3)]
+        #expect(tzifProblem(leap.bytes) == nil)
+        let originals = try names.map { try #require(SystemZones.bytes($0), "\($0)") } + [good, leap.bytes]
         var rng = SplitMix64(seed: 0x7A1F)
         var read = 0
         var rejected: [String: Int] = [:]

@@ -74,7 +74,9 @@ import Testing
         print(
             "TZif: read \(read) files under \(root); versions \(versions.map { "\(Character(UnicodeScalar($0.key == 0 ? 0x31 : $0.key))): \($0.value)" }.sorted())"
         )
-        #expect(read > 1000)
+        // Debian 12's tzdata has about 1,260 zone files and links, Debian 13's about 490 (right/,
+        // posix/ and the old names moved to tzdata-legacy).
+        #expect(read > 400)
         #expect(versions[UInt8(ascii: "3")] != nil, "Debian's tzdata has version 3 files (Asia/Gaza)")
     }
 
