@@ -134,9 +134,9 @@ extension Reliability {
             // export back. At full size about 365 MB, within the 1 GiB an import reads; the importing
             // daemon's own memory stays under ImportMemoryTests' bound.
             let exported = world.sandbox.path("export.json")
-            var began2 = ContinuousClock.now
+            let exportBegan = ContinuousClock.now
             try await Self.petctl(world, ["export", "--output", exported])
-            let exportTook = ContinuousClock.now - began2
+            let exportTook = ContinuousClock.now - exportBegan
             let size = try #require(try FileManager.default.attributesOfItem(atPath: exported)[.size] as? Int)
             // What sets the import's bound: twenty years of days like these (docs/DECISIONS.md).
             print("long catch-up: the export \(size) bytes in \(exportTook), \(size / Self.closed) a closed day at the task limit")
