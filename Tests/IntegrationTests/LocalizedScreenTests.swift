@@ -39,7 +39,7 @@ struct LocalizedScreenTests {
         standupNotes: "nächste · überfällig",
         wideFooter: "⏎ erledigt  s aufschieben  u rückgängig  ? Tasten  q beenden",
         narrowFooter: "⏎ ✓  s später  u zurück  ? Hilfe  q Ende", done: "Erledigt: 1 Standup, +2 EP (pünktlich).",
-        snoozed: "2 auf 11:15 aufgeschoben.", undone: "Rückgängig gemacht: 1 ist wieder offen.",
+        snoozed: "Aufgeschoben: 2 Review auf 11:15.", undone: "Rückgängig: 1 Standup ist wieder offen.",
         deleteAsk: "y löscht sie", kept: "2 bleibt.", helpLine: "x, Entf       löschen (y bestätigt)",
         addPrompt: "Hinzufügen · Zeit: ▏ z.\u{A0}B. 14:30", nothingChanged: "Nichts geändert.",
         tomorrowCount: " · nichts geplant", tomorrowStatus: "Morgen: t zeigt wieder heute.")
@@ -49,7 +49,8 @@ struct LocalizedScreenTests {
         standupNotes: "suivante · en retard",
         wideFooter: "⏎ faite  s reporter  u annuler  ? touches  q quitter",
         narrowFooter: "⏎ ✓  s report  u annuler  ? aide  q fin", done: "Faite\u{A0}: 1 Standup, +2 XP (à l'heure).",
-        snoozed: "2 reportée à 11:15.", undone: "Annulé\u{A0}: 1 est de nouveau à faire.",
+        snoozed: "Reportée\u{A0}: 2 Review à 11:15.",
+        undone: "Annulée\u{A0}: 1 Standup est de nouveau à faire.",
         deleteAsk: "y la supprime", kept: "2 est conservée.", helpLine: "x, Suppr      supprimer (y confirme)",
         addPrompt: "Ajouter · heure\u{A0}: ▏ p. ex. 14:30", nothingChanged: "Rien n'a changé.",
         tomorrowCount: " · rien de prévu", tomorrowStatus: "Demain\u{A0}: t revient à aujourd'hui.")
@@ -100,9 +101,9 @@ struct LocalizedScreenTests {
         try await pane.keys("Enter")
         await pane.waitFor(line: words.done)
         try await pane.keys("j", "s")
-        await pane.waitFor(line: words.snoozed)
+        await pane.waitFor(sentence: words.snoozed, columns: columns)
         try await pane.keys("u")
-        await pane.waitFor(line: words.undone)
+        await pane.waitFor(sentence: words.undone, columns: columns)
         try await pane.keys("x")
         await pane.waitFor(containing: words.deleteAsk)
         try await pane.keys("n")
@@ -190,6 +191,6 @@ struct LocalizedScreenTests {
 }
 
 /// Terminal columns of a captured line: emoji such as the pet's glyph take two.
-private func screenColumns(of line: String) -> Int {
+func screenColumns(of line: String) -> Int {
     line.unicodeScalars.reduce(0) { $0 + ($1.properties.isEmojiPresentation ? 2 : 1) }
 }

@@ -60,6 +60,13 @@ struct TodayInteractiveTests {
 
         func waitFor(line: String) async { await waitFor(line) { $0 == line } }
         func waitFor(containing text: String) async { await waitFor(text) { $0.contains(text) } }
+        /// A sentence on the status line: whole, or where it is wider than the screen, its first line
+        /// (the line wraps at a space).
+        func waitFor(sentence: String, columns: Int) async {
+            await waitFor(sentence) {
+                $0 == sentence || (screenColumns(of: sentence) > columns && sentence.hasPrefix($0 + " "))
+            }
+        }
 
         func close() {
             _ = try? world.sandbox.runBlocking(
