@@ -196,9 +196,12 @@ struct TodayInteractiveTests {
         try await pane.keys("t")
         // The first of its own tasks is selected (a repeating one is not: petctl edit rN changes it).
         await pane.waitFor(containing: "› +1  09:30  Dentist")
-        await pane.waitFor(line: columns >= 48 ? "t today  a add  e edit  x delete  ? keys  q quit" : "t today  a add  e edit  x delete  q quit")
+        await pane.waitFor(
+            line: columns >= 48
+                ? "t today  a add  e edit  x delete  ? keys  q quit" : "t today  a add  e edit  x delete  q quit")
         #expect(pane.lines().allSatisfy { $0.count <= columns }, "\(pane.lines().joined(separator: "\n"))")
-        #expect(pane.lines().contains { $0.hasPrefix("  r4  07:00  Stretch") }, "\(pane.lines().joined(separator: "\n"))")
+        #expect(
+            pane.lines().contains { $0.hasPrefix("  r4  07:00  Stretch") }, "\(pane.lines().joined(separator: "\n"))")
         // Done is today's: refused here, and nothing done.
         try await pane.keys("Enter")
         await pane.waitFor(containing: "This is tomorrow's list")

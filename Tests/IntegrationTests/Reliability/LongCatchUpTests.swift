@@ -46,7 +46,8 @@ extension Reliability {
             var daemon = try await world.daemon(dataDirectory: data, now: Self.start)
             var client = try world.client()
             for n in 0..<100 {
-                _ = try client.addTaskFor("Daily \(n)", String(format: "%02d:%02d", 10 + n / 60, n % 60), day: "", repeat: "daily")
+                _ = try client.addTaskFor(
+                    "Daily \(n)", String(format: "%02d:%02d", 10 + n / 60, n % 60), day: "", repeat: "daily")
             }
             for n in 0..<100 {
                 _ = try client.addTask("Once \(n)", String(format: "%02d:%02d", 12 + n / 60, n % 60))
@@ -57,7 +58,9 @@ extension Reliability {
 
             let began = ContinuousClock.now
             daemon = try await world.daemon(dataDirectory: data, now: Self.later, waitForName: false)
-            try await offPool { [daemon, bus = world.bus] in try daemon.waitUntilOwned(bus: bus, timeout: .seconds(1800)) }
+            try await offPool { [daemon, bus = world.bus] in
+                try daemon.waitUntilOwned(bus: bus, timeout: .seconds(1800))
+            }
             // The name is owned before the start-up catch-up runs; the start-up line follows it.
             for _ in 0..<18_000 where !daemon.process.errors.contains("petprogressd: started: data ") {
                 try await Task.sleep(for: .milliseconds(100))
@@ -69,7 +72,9 @@ extension Reliability {
             client = try world.client()
             var status = try client.status()
             #expect(status.string("last_closed_day") == (ReliabilityRun.isFull ? "2026-12-06" : "2017-01-20"))
-            #expect(status["problems"]?.unwrappingVariants.arrayValues?.isEmpty == true, "\(String(describing: status["problems"]))")
+            #expect(
+                status["problems"]?.unwrappingVariants.arrayValues?.isEmpty == true,
+                "\(String(describing: status["problems"]))")
             #expect(FileManager.default.fileExists(atPath: "\(data)/state-before-2016-12-07.json"))
             #expect(try client.tasks().count == 200)
 
@@ -127,7 +132,9 @@ extension Reliability {
             #expect(storeDays == Self.closed && ended && storePages >= 2)
             #expect(largest < 32 << 20, "largest page \(largest) bytes")
             let peakAfterStore = try #require(ProcessMemory.peak(daemon.process.pid))
-            print("long catch-up: the store in \(storePages) pages, the largest \(largest) bytes, peak \(peakAfterStore) KiB")
+            print(
+                "long catch-up: the store in \(storePages) pages, the largest \(largest) bytes, peak \(peakAfterStore) KiB"
+            )
             #expect(peakAfterStore < Self.peakBound, "peak \(peakAfterStore) KiB after paging the store")
 
             // Exported (paging both history and the store) and imported into an empty store: the same
@@ -139,13 +146,16 @@ extension Reliability {
             let exportTook = ContinuousClock.now - exportBegan
             let size = try #require(try FileManager.default.attributesOfItem(atPath: exported)[.size] as? Int)
             // What sets the import's bound: twenty years of days like these (docs/DECISIONS.md).
-            print("long catch-up: the export \(size) bytes in \(exportTook), \(size / Self.closed) a closed day at the task limit")
+            print(
+                "long catch-up: the export \(size) bytes in \(exportTook), \(size / Self.closed) a closed day at the task limit"
+            )
             #expect(size / Self.closed * 7305 < 1 << 30, "twenty years of \(size / Self.closed) bytes a day")
             #expect(await daemon.stop() == 0)
             daemon = try await world.daemon(dataDirectory: world.sandbox.path("empty"), now: Self.later)
             // Held to the unit's MemoryMax=128M, page cache included (the copy and the mapped document):
             // the kernel must reclaim, not kill. A memory cgroup needs root, which `make test` has.
-            let limit = MemoryLimit(name: "ppit-longcatchup-\(daemon.process.pid)", bytes: 128 << 20, pid: daemon.process.pid)
+            let limit = MemoryLimit(
+                name: "ppit-longcatchup-\(daemon.process.pid)", bytes: 128 << 20, pid: daemon.process.pid)
             defer { limit?.close() }
             #expect(limit != nil || getuid() != 0, "no memory cgroup could be made as root")
             let (importStatus, importOutput, anonymous, importTook) = try await ImportMemoryTests.importSampled(
@@ -155,9 +165,10 @@ extension Reliability {
             // Its own memory, as ImportMemoryTests measures it: the document's mapped pages are clean.
             #expect(anonymous < 48 << 10, "RssAnon \(anonymous) KiB importing \(size >> 20) MiB")
             #expect(limit?.oomKills ?? 0 == 0 && daemon.process.isRunning)
-            let held = limit.map { limit in
-                "held to 128 MiB by a memory cgroup (page cache included; the most it held \((limit.maxUsage ?? 0) >> 20) MiB, \(limit.oomKills) OOM kills)"
-            } ?? "with no memory cgroup (not root)"
+            let held =
+                limit.map { limit in
+                    "held to 128 MiB by a memory cgroup (page cache included; the most it held \((limit.maxUsage ?? 0) >> 20) MiB, \(limit.oomKills) OOM kills)"
+                } ?? "with no memory cgroup (not root)"
             print("long catch-up: the import \(held)")
             let again = world.sandbox.path("again.json")
             try await Self.petctl(world, ["export", "--output", again])
