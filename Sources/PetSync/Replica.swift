@@ -11,30 +11,30 @@ public struct Replica: Sendable {
     public let zone: Zone
     public let stages: StageTable
     /// Every operation held, in the total order, each once.
-    public private(set) var log: [Operation] = []
-    private var ids: Set<OperationID> = []
-    private var clock = HybridClock.zero
+    public internal(set) var log: [Operation] = []
+    var ids: Set<OperationID> = []
+    var clock = HybridClock.zero
     /// This device's last sequence number under its current id.
     public private(set) var seq: UInt64 = 0
     /// The fold of the whole log.
-    public private(set) var tip = SyncState()
+    public internal(set) var tip = SyncState()
     /// The fold of the operations before the cut (all of them folded into it, none left in `log`);
     /// a fresh state before the first compaction.
-    private var base = SyncState()
+    var base = SyncState()
     /// The compaction's cut (docs/SYNC.md §9): the operations whose hybrid clock's wall second is
     /// earlier are folded into `base` and no longer in `log`; nil before the first compaction.
-    public private(set) var cut: Instant?
+    public internal(set) var cut: Instant?
     /// How many operations `base` holds, and the wrapping sum of their digests; the same per
     /// device, and what the `forget`s among them say (for the snapshot).
-    private var baseCount = 0
-    private var baseDigest: UInt64 = 0
-    private var baseHeld: [String: Summary] = [:]
-    private var baseForgets: [String: Set<Summary>] = [:]
+    var baseCount = 0
+    var baseDigest: UInt64 = 0
+    var baseHeld: [String: Summary] = [:]
+    var baseForgets: [String: Set<Summary>] = [:]
     /// Per device id, how many operations under it are held (compacted ones included) and the
     /// wrapping sum of their digests.
-    private var held: [String: Summary] = [:]
+    var held: [String: Summary] = [:]
     /// What each `forget` held said of the id it forgets (compacted ones included).
-    private var forgets: [String: Set<Summary>] = [:]
+    var forgets: [String: Set<Summary>] = [:]
     /// The ids this device wrote under before `adopt`: it writes a `forget` of each (`dueForgets`).
     public private(set) var retired: Set<String> = []
     /// Operations that arrived sorting before the cut, unheld: they cannot be applied in their
@@ -42,7 +42,7 @@ public struct Replica: Sendable {
     /// from stayed offline past the margin (§9, rule 6).
     public private(set) var tooLate: [OperationID] = []
     /// The fold of the first `count` operations of `log`, every `checkpointEvery` of them.
-    private var checkpoints: [(count: Int, state: SyncState)] = []
+    var checkpoints: [(count: Int, state: SyncState)] = []
     public static let checkpointEvery = 256
     /// Whether an operation under this device's id arrived that it does not hold: this store is a
     /// copy (a restored backup, a copied home directory) of one that went on elsewhere. It must
@@ -191,154 +191,5 @@ public struct Replica: Sendable {
 
     private mutating func checkpointIfDue() {
         if log.count % Self.checkpointEvery == 0 { checkpoints.append((log.count, tip)) }
-    }
-}
-
-// Compaction (docs/SYNC.md §9): a cut that every device has passed, the fold up to it kept as a
-// snapshot, the operations before it dropped from the log.
-extension Replica {
-    /// What a device folds from instead of the operations before `cut`: the same on every device
-    /// that compacted at that cut (they held the same operations before it: `isStable`).
-    public struct Snapshot: Hashable, Sendable {
-        public let cut: Instant
-        public let state: SyncState
-        public let count: Int
-        public let digest: UInt64
-        /// The operations folded into `state`, so that one delivered again is known, not too late.
-        public let ids: Set<OperationID>
-        fileprivate let held: [String: Summary]
-        fileprivate let forgets: [String: Set<Summary>]
-    }
-
-    /// How many operations, and the wrapping sum of their digests: a set's fingerprint.
-    public struct Summary: Hashable, Sendable {
-        public var count = 0
-        public var digest: UInt64 = 0
-
-        mutating func add(_ op: Operation) {
-            count += 1
-            digest &+= op.digest
-        }
-    }
-
-    /// Every device id that wrote an operation held (compacted ones included).
-    public var devices: Set<String> { Set(held.keys) }
-
-    /// Whether `device` is no longer waited for: a `forget` of it held counts exactly the
-    /// operations under it held here (docs/SYNC.md §9). One that no `forget` counted shows another
-    /// writer still using the id.
-    public func isForgotten(_ device: String) -> Bool { forgets[device]?.contains(held[device] ?? Summary()) ?? false }
-
-    /// The `forget` this device writes of `device` (its old id, after `adopt`; or one the user
-    /// forgets): what it holds under that id.
-    public func forgetting(_ device: String) -> Change {
-        let s = held[device] ?? Summary()
-        return .forget(device: device, count: s.count, digest: s.digest)
-    }
-
-    /// A device set up from another's snapshot: it holds the operations before the cut as folded,
-    /// and takes in the ones after it from the folder's logs.
-    public init(device: String, zone: Zone, stages: StageTable = .builtIn, snapshot: Snapshot) {
-        self.init(device: device, zone: zone, stages: stages)
-        base = snapshot.state
-        tip = snapshot.state
-        cut = snapshot.cut
-        baseCount = snapshot.count
-        baseDigest = snapshot.digest
-        ids = snapshot.ids
-        held = snapshot.held
-        forgets = snapshot.forgets
-        baseHeld = snapshot.held
-        baseForgets = snapshot.forgets
-        clock.observe(HybridClock(wall: snapshot.cut))
-    }
-
-    /// This device's snapshot at its cut; nil before its first compaction.
-    public var snapshot: Snapshot? {
-        cut.map {
-            Snapshot(
-                cut: $0, state: base, count: baseCount, digest: baseDigest,
-                ids: ids.subtracting(log.map(\.id)), held: baseHeld, forgets: baseForgets)
-        }
-    }
-
-    /// How many operations held sort before `cut`, and the wrapping sum of their digests: the
-    /// content of a `seen` (nil for a cut before this device's own: it no longer knows).
-    public func summary(before cut: Instant) -> (count: Int, digest: UInt64)? {
-        if let mine = self.cut, cut < mine { return nil }
-        var count = baseCount
-        var digest = baseDigest
-        for op in log {
-            guard op.clock.wall < cut else { break }
-            count += 1
-            digest &+= op.digest
-        }
-        return (count, digest)
-    }
-
-    /// The `seen` this device writes about a proposed cut (with its daily `wake`).
-    public func report(cut: Instant) -> Change? {
-        summary(before: cut).map { .seen(cut: cut, count: $0.count, digest: $0.digest) }
-    }
-
-    /// The `seen` due about a proposed cut: none when this device already wrote one saying what it
-    /// holds now from before the cut, so a device writes one per cut, and again only when what it
-    /// holds from before the cut has grown (docs/SYNC.md §9).
-    public func dueReport(cut: Instant) -> Change? {
-        guard let report = report(cut: cut) else { return nil }
-        return log.contains { $0.device == device && $0.change == report } ? nil : report
-    }
-
-    /// The `forget`s due for the ids this device wrote under before: one of each whose operations
-    /// held no `forget` counts exactly — the first, and again whenever more under it arrived (from
-    /// the other half of a copied home directory), until one counts them all.
-    public func dueForgets() -> [Change] {
-        retired.sorted().filter { !isForgotten($0) }.map(forgetting)
-    }
-
-    /// Whether nothing can arrive any more from before `cut`: every device that wrote an operation
-    /// held, except the forgotten ones (`isForgotten`), said, in a `seen` stamped at or after the cut, that it holds exactly what this device
-    /// holds from before it. Its own operations from before the cut were made before that `seen`
-    /// (a device's clock only goes forward), so each device's own are in the set, and the set is
-    /// whole. Only a device that no operation held names — one set up and gone offline before any
-    /// of its operations arrived anywhere — can still send older ones: `tooLate` lists them.
-    public func isStable(cut: Instant) -> Bool {
-        if let mine = self.cut, cut <= mine { return false }
-        guard let (count, digest) = summary(before: cut), !held.isEmpty else { return false }
-        return held.keys.allSatisfy { d in
-            isForgotten(d)
-                || log.contains { op in
-                    guard op.device == d, op.clock.wall >= cut, case .seen(cut, count, digest) = op.change else {
-                        return false
-                    }
-                    return true
-                }
-        }
-    }
-
-    /// Folds the operations before `cut` into the snapshot and drops them from the log, when the
-    /// cut is stable. The state does not change: they are the fold's prefix. Returns whether it did.
-    @discardableResult
-    public mutating func compact(cut: Instant) -> Bool {
-        guard isStable(cut: cut) else { return false }
-        let n = log.firstIndex { $0.clock.wall >= cut } ?? log.count
-        let start = checkpoints.last { $0.count <= n }
-        var state = start?.state ?? base
-        var digest = baseDigest
-        for op in log[(start?.count ?? 0)..<n] { state.fold(op, zone: zone, stages: stages) }
-        for op in log[..<n] {
-            digest &+= op.digest
-            baseHeld[op.device, default: Summary()].add(op)
-            if case .forget(let d, let c, let h) = op.change {
-                baseForgets[d, default: []].insert(Summary(count: c, digest: h))
-            }
-        }
-        base = state
-        baseCount += n
-        baseDigest = digest
-        log.removeFirst(n)
-        checkpoints = []
-        self.cut = cut
-        return true
     }
 }
