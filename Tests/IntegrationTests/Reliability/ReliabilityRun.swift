@@ -22,15 +22,13 @@ enum ReliabilityRun {
     }
 
     /// The daemon binary's description for the report: which build ran.
-    static var daemonBuild: String {
-        let path = (try? PetDaemon.binary()) ?? "?"
-        return path.contains("release") ? "the shipped release build" : "the debug build (\(path))"
-    }
+    static var daemonBuild: String { build((try? PetDaemon.binary()) ?? "?") }
 
     /// The same for `petctl` (`PETCTL`, else the debug build).
-    static var petctlBuild: String {
-        let path = (try? productBinary("petctl", override: "PETCTL")) ?? "?"
-        return path.contains("release") ? "the shipped release build" : "the debug build"
+    static var petctlBuild: String { build((try? productBinary("petctl", override: "PETCTL")) ?? "?") }
+
+    private static func build(_ path: String) -> String {
+        path.contains("release") ? "the shipped release build" : "the debug build (\(path))"
     }
 
     /// A duration in whole seconds, as a person reads it ("344 s").
